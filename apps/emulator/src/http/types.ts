@@ -1,0 +1,27 @@
+/**
+ * The plain request and response objects the HTTP layer works on (STYLE.md §7.7), so one handler
+ * serves node:http sockets and in-process `fetch` alike.
+ */
+
+export interface EmulatorRequest {
+  readonly method: string;
+  /** The path without the query string, still percent-encoded. */
+  readonly path: string;
+  readonly query: URLSearchParams;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: Uint8Array;
+  /** Aborted when the client goes away; streams stop on it. */
+  readonly signal: AbortSignal;
+  /** The peer as `ip:port`, for MONITOR lines. */
+  readonly remoteAddress: string;
+}
+
+export interface EmulatorResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Bytes for ordinary responses; an async iterable of chunks for server-sent events. */
+  readonly body: Uint8Array | AsyncIterable<Uint8Array>;
+}
+
+export type RequestHandler = (request: EmulatorRequest) => Promise<EmulatorResponse>;

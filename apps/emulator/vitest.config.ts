@@ -1,0 +1,3 @@
+import { defineStratusProject } from "../../scripts/vitest.shared.ts";
+
+export default defineStratusProject("emulator");

@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+process.stdout.write("stratus-tui: not built yet\n");

@@ -1,0 +1,5 @@
+/**
+ * @module
+ * `@stratus/testing`: fixtures that run the Stratus emulator inside a test process.
+ */
+export {};

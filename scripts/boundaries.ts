@@ -1,0 +1,54 @@
+/**
+ * The module boundaries of STYLE.md §5 as data: which workspace package may import which, and
+ * which emulator layers may import which. `boundaries.test.ts` enforces them on the source tree.
+ */
+
+export const PACKAGES = {
+  "@stratus/core": "packages/core",
+  "@stratus/client": "packages/client",
+  "@stratus/testing": "packages/testing",
+  "@stratus/emulator": "apps/emulator",
+  "@stratus/tui": "apps/tui",
+} as const;
+
+export type PackageName = keyof typeof PACKAGES;
+
+/** Runtime edges (§5.1): importer → packages it may import from `src/`. */
+export const ALLOWED_IMPORTS: Readonly<Record<PackageName, readonly PackageName[]>> = {
+  "@stratus/core": [],
+  "@stratus/client": ["@stratus/core"],
+  "@stratus/testing": ["@stratus/core", "@stratus/emulator"],
+  "@stratus/emulator": ["@stratus/core"],
+  "@stratus/tui": ["@stratus/core", "@stratus/client"],
+};
+
+/** Extra edges allowed in test files only (§5.1 "tests only"). */
+export const TEST_ONLY_IMPORTS: Readonly<Record<PackageName, readonly PackageName[]>> = {
+  "@stratus/core": [],
+  "@stratus/client": ["@stratus/testing"],
+  "@stratus/testing": [],
+  "@stratus/emulator": [],
+  "@stratus/tui": ["@stratus/testing"],
+};
+
+/**
+ * Emulator layers (§5.2): a folder under `apps/emulator/src` → the folders its files may import
+ * relatively. Top-level files (`main.ts`, `emulator.ts`, …) may import anything.
+ */
+export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
+  http: ["http", "kv", "vector", "management", "events", "metrics", "storage", "errors.ts"],
+  resp: ["resp", "kv", "metrics", "events", "errors.ts"],
+  kv: ["kv", "engine", "metrics", "events", "errors.ts"],
+  vector: ["vector", "storage", "metrics", "events", "errors.ts"],
+  management: ["management", "storage", "metrics", "events", "kv", "vector", "errors.ts"],
+  events: ["events"],
+  engine: ["engine", "storage"],
+  storage: ["storage", "errors.ts"],
+  metrics: ["metrics"],
+};
+
+/** Node built-ins a folder must not import (the engine never touches the network). */
+export const FORBIDDEN_NODE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  "packages/core/src": ["node:*"],
+  "apps/emulator/src/engine": ["node:http", "node:net"],
+};

@@ -1,0 +1,3 @@
+import { defineStratusProject } from "./vitest.shared.ts";
+
+export default defineStratusProject("scripts");
