@@ -1,1 +1,1 @@
-export {};
+export type { Resp2Kind, Resp2Value } from "./value.ts";
