@@ -1,0 +1,52 @@
+/**
+ * The engine holds every key, value and argument as a "binary string": one JS char per byte
+ * (latin1), which is binary-safe, cheap to compare and fast as a `Map` key. Conversions happen only
+ * at the edges, through these functions.
+ */
+
+/** Bytes → binary string. */
+export function bytesToBinary(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+
+/** Binary string → bytes. */
+export function binaryToBytes(binary: string): Uint8Array {
+  return Buffer.from(binary, "latin1");
+}
+
+/** Text (any JS string) → the binary string of its UTF-8 bytes. */
+export function utf8ToBinary(text: string): string {
+  // ASCII is the common case and is its own UTF-8 encoding.
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7f) {
+      return Buffer.from(text, "utf8").toString("latin1");
+    }
+  }
+  return text;
+}
+
+/** Binary string → text, decoding UTF-8 (invalid sequences become U+FFFD). */
+export function binaryToUtf8(binary: string): string {
+  for (let i = 0; i < binary.length; i++) {
+    if (binary.charCodeAt(i) > 0x7f) {
+      return Buffer.from(binary, "latin1").toString("utf8");
+    }
+  }
+  return binary;
+}
+
+/** ASCII upper case, as Redis compares command names and option tokens (`strcasecmp`). */
+export function asciiUpper(binary: string): string {
+  // String.prototype.toUpperCase would map latin1 letters such as 0xFF outside one byte.
+  return LOWER_ASCII.test(binary)
+    ? binary.replace(LOWER_ASCII_ALL, (s) => s.toUpperCase())
+    : binary;
+}
+
+const LOWER_ASCII = /[a-z]/;
+const LOWER_ASCII_ALL = /[a-z]+/g;
+
+/** ASCII lower case. */
+export function asciiLower(binary: string): string {
+  return binary.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}

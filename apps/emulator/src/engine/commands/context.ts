@@ -1,0 +1,117 @@
+/**
+ * What a running command can reach. The engine implements these interfaces; command files import
+ * only the types, so they never depend on the engine's wiring.
+ */
+import type { Database } from "../keyspace.ts";
+import type { Reply } from "../reply.ts";
+import type { Session } from "../session.ts";
+import type { Command } from "./define.ts";
+
+/**
+ * Keyspace-notification classes (src/server.h NOTIFY_*), by the letter `notify-keyspace-events`
+ * uses for each.
+ */
+export type NotifyClass = "g" | "$" | "l" | "s" | "h" | "z" | "x" | "e" | "t" | "m" | "n" | "d";
+
+/** A command that must wait for data (BLPOP, BZPOPMIN, XREAD BLOCK, …). */
+export interface BlockedReply {
+  readonly kind: "blocked";
+  /** The keys whose change may unblock it. */
+  readonly keys: readonly string[];
+  readonly db: number;
+  /** Absolute deadline in ms; undefined waits forever. */
+  readonly deadlineMs: number | undefined;
+  /** What the command answers when the deadline passes. */
+  readonly timeoutReply: Reply;
+}
+
+export type CommandResult = Reply | BlockedReply;
+
+/** Pub/sub as commands see it. */
+export interface PubSubApi {
+  /** Delivers `message` to every subscriber of `channel` and matching pattern; the receiver count. */
+  publish(channel: string, message: string): number;
+  /** Active channels (with at least one subscriber) matching the optional glob. */
+  channels(pattern?: string): string[];
+  numberOfSubscribers(channel: string): number;
+  numberOfPatterns(): number;
+  subscribe(session: Session, channel: string): void;
+  unsubscribe(session: Session, channel: string): boolean;
+  psubscribe(session: Session, pattern: string): void;
+  punsubscribe(session: Session, pattern: string): boolean;
+}
+
+/** Server-wide state and operations (databases, configuration, clients, statistics). */
+export interface ServerApi {
+  readonly databases: readonly Database[];
+  readonly pubsub: PubSubApi;
+  readonly commands: ReadonlyMap<string, Command>;
+  readonly config: ConfigApi;
+  readonly stats: ServerStats;
+  /** Every connected session, for CLIENT LIST/KILL. */
+  sessions(): Iterable<Session>;
+  /** Empties one database (or all), waking WATCHers as Redis does. */
+  flush(dbIndex?: number): void;
+  swapDatabases(a: number, b: number): void;
+  /** Writes a snapshot now when persistence is configured; false when there is none. */
+  save(): boolean;
+  /** Unix ms of the last successful save (or start-up). */
+  readonly lastSaveMs: number;
+  /** A random number in [0, 1); injectable so tests can fix it. */
+  random(): number;
+}
+
+export interface ConfigApi {
+  /** Parameters whose name matches the glob, as name → value. */
+  get(pattern: string): Map<string, string>;
+  /** Sets a parameter; throws ReplyError with Redis's text when the name or value is invalid. */
+  set(name: string, value: string): void;
+  /** The current value of a known parameter. */
+  value(name: string): string;
+}
+
+export interface ServerStats {
+  readonly startedAtMs: number;
+  commandsProcessed: number;
+  keyspaceHits: number;
+  keyspaceMisses: number;
+  expiredKeys: number;
+  /** Changes since the last save, as Redis's `server.dirty`. */
+  dirty: number;
+  totalConnections: number;
+}
+
+export interface CommandContext {
+  readonly server: ServerApi;
+  /** The session's selected database. */
+  readonly db: Database;
+  readonly session: Session;
+  /** The command's time in ms, frozen for the whole command (and the whole transaction or script). */
+  readonly now: number;
+  /** The command's arguments, name included. */
+  readonly argv: readonly string[];
+  /**
+   * Records that `key` changed: WATCH and blocked clients see it, the keyspace event `event` of
+   * class `type` is published, and the dirty counter grows (Redis's signalModifiedKey +
+   * notifyKeyspaceEvent + server.dirty++).
+   */
+  modified(key: string, event: string, type: NotifyClass): void;
+  /** Publishes a keyspace event without marking the key modified (e.g. `expired`, `keymiss`). */
+  notify(event: string, key: string, type: NotifyClass): void;
+  /**
+   * Replaces what the storage log records for this command (by default its argv when it changed
+   * anything): relative expiry becomes PEXPIREAT, SPOP becomes SREM, … (STYLE.md §7.5).
+   */
+  propagate(argv: readonly string[]): void;
+  /**
+   * Blocks until one of `keys` changes or the deadline passes. Inside MULTI or a script (or on REST)
+   * a command never blocks: this returns `timeoutReply` at once.
+   */
+  block(options: {
+    keys: readonly string[];
+    timeoutMs: number;
+    timeoutReply: Reply;
+  }): CommandResult;
+  /** Counts a key lookup for INFO's keyspace_hits/keyspace_misses. */
+  countLookup(hit: boolean): void;
+}

@@ -1,0 +1,52 @@
+import { describe, test, vi } from "vitest";
+import { createTestEngine, r } from "../test-support.ts";
+import { ERR } from "./errors.ts";
+
+describe("dispatch", () => {
+  test("unknown commands quote the first arguments as Redis does", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("NOPE", "a", "b")).toEqual(
+      r.err("ERR unknown command 'NOPE', with args beginning with: 'a' 'b' "),
+    );
+    expect(run("nope")).toEqual(r.err("ERR unknown command 'nope', with args beginning with: "));
+  });
+
+  test("the quoted arguments stop after 128 characters", ({ expect }) => {
+    const { run } = createTestEngine();
+    const long = "x".repeat(200);
+    expect(run("NOPE", long, "b")).toEqual(
+      r.err(`ERR unknown command 'NOPE', with args beginning with: '${"x".repeat(128)}' `),
+    );
+  });
+
+  test("command names are case-insensitive", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("sEt", "k", "v")).toEqual(r.ok);
+    expect(run("get", "k")).toEqual(r.bulk("v"));
+  });
+
+  test.for([
+    [["GET"], ERR.WRONG_ARITY("get")],
+    [["GET", "a", "b"], ERR.WRONG_ARITY("get")],
+    [["SET", "k"], ERR.WRONG_ARITY("set")],
+    [["DEL"], ERR.WRONG_ARITY("del")],
+  ] as const)("%j → %s", ([argv, error], { expect }) => {
+    const { run } = createTestEngine();
+    expect(run(...argv)).toEqual(r.err(error));
+  });
+
+  test("a bug in a command becomes a generic error and is reported", ({ expect }) => {
+    const errors: unknown[] = [];
+    const { run, engine } = createTestEngine({ onInternalError: (error) => errors.push(error) });
+    const db = engine.databases[0];
+    if (db === undefined) {
+      throw new Error("no database 0");
+    }
+    vi.spyOn(db, "getString").mockImplementationOnce(() => {
+      throw new TypeError("boom");
+    });
+    expect(run("GET", "k")).toEqual(r.err("ERR internal emulator error"));
+    expect(errors).toHaveLength(1);
+    expect(run("SET", "k", "v")).toEqual(r.ok);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Command lookup and arity (STYLE.md §7.4 steps 1–2), with Redis's exact errors. The engine runs
+ * the rest: context checks, parse, run, error mapping and events.
+ */
+import { asciiUpper } from "../bytes.ts";
+import type { Command } from "./define.ts";
+import { ERR } from "./errors.ts";
+
+export type Resolution =
+  | {
+      readonly ok: true;
+      readonly command: Command /** index of the first argument */;
+      readonly start: number;
+    }
+  | { readonly ok: false; readonly error: string };
+
+/** Finds the command (or subcommand) for `argv` and checks its arity (src/server.c processCommand). */
+export function resolveCommand(
+  table: ReadonlyMap<string, Command>,
+  argv: readonly string[],
+): Resolution {
+  const name = argv[0];
+  if (name === undefined) {
+    return { ok: false, error: ERR.UNKNOWN_COMMAND("", []) };
+  }
+  const command = table.get(asciiUpper(name));
+  if (command === undefined) {
+    return { ok: false, error: ERR.UNKNOWN_COMMAND(name, argv.slice(1)) };
+  }
+  if (command.subcommands === undefined) {
+    return checkArity(command, argv, 1);
+  }
+  const subName = argv[1];
+  if (subName === undefined) {
+    return { ok: false, error: ERR.WRONG_ARITY(command.fullName) };
+  }
+  const sub = command.subcommands.get(asciiUpper(subName));
+  if (sub === undefined) {
+    return { ok: false, error: ERR.UNKNOWN_SUBCOMMAND(subName, command.name) };
+  }
+  return checkArity(sub, argv, 2);
+}
+
+function checkArity(command: Command, argv: readonly string[], start: number): Resolution {
+  const arity = command.arity;
+  if ((arity > 0 && argv.length !== arity) || argv.length < -arity) {
+    return { ok: false, error: ERR.WRONG_ARITY(command.fullName) };
+  }
+  return { ok: true, command, start };
+}
+
+/** The positions of the keys in `argv` (COMMAND GETKEYS, ACL key patterns, cluster-style checks). */
+export function keyPositions(command: Command, argv: readonly string[]): number[] {
+  if (command.movableKeys !== undefined) {
+    return command.movableKeys(argv);
+  }
+  const range = command.keys;
+  if (range === undefined || range.first === 0) {
+    return [];
+  }
+  const last = range.last < 0 ? argv.length + range.last : range.last;
+  const positions: number[] = [];
+  for (let index = range.first; index <= last && index < argv.length; index += range.step) {
+    positions.push(index);
+  }
+  return positions;
+}

@@ -1,0 +1,4 @@
+/** The set group's commands, alphabetically (registered in `../table.ts`). */
+import type { Command } from "../define.ts";
+
+export const setCommands: readonly Command[] = [];

@@ -1,0 +1,4 @@
+/** The sorted-set group's commands, alphabetically (registered in `../table.ts`). */
+import type { Command } from "../define.ts";
+
+export const sortedSetCommands: readonly Command[] = [];

@@ -1,0 +1,97 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+describe("SET", () => {
+  test("stores a value that GET reads back, binary-safe", ({ expect }) => {
+    const { run } = createTestEngine();
+    const value = "a\u0000b\u00ff\u00fe";
+    expect(run("SET", "k", value)).toEqual(r.ok);
+    expect(run("GET", "k")).toEqual(r.bulk(value));
+  });
+
+  test("NX and XX", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("SET", "k", "1", "XX")).toEqual(r.nil);
+    expect(run("SET", "k", "1", "NX")).toEqual(r.ok);
+    expect(run("SET", "k", "2", "NX")).toEqual(r.nil);
+    expect(run("SET", "k", "3", "xx")).toEqual(r.ok);
+    expect(run("GET", "k")).toEqual(r.bulk("3"));
+  });
+
+  test("GET returns the old value, and nil when there was none", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("SET", "k", "1", "GET")).toEqual(r.nil);
+    expect(run("SET", "k", "2", "GET")).toEqual(r.bulk("1"));
+    expect(run("SET", "k", "3", "NX", "GET")).toEqual(r.bulk("2"));
+    expect(run("GET", "k")).toEqual(r.bulk("2"));
+  });
+
+  test("EX, PX, EXAT and PXAT expire the key on the clock", ({ expect }) => {
+    const { run, clock } = createTestEngine();
+    run("SET", "ex", "v", "EX", "10");
+    run("SET", "px", "v", "PX", "1500");
+    run("SET", "exat", "v", "EXAT", String(Math.floor(clock.now() / 1000) + 20));
+    run("SET", "pxat", "v", "PXAT", String(clock.now() + 2500));
+    clock.advance(1499);
+    expect(run("GET", "px")).toEqual(r.bulk("v"));
+    clock.advance(1);
+    expect(run("GET", "px")).toEqual(r.nil);
+    clock.advance(1000);
+    expect(run("GET", "pxat")).toEqual(r.nil);
+    expect(run("GET", "ex")).toEqual(r.bulk("v"));
+    clock.advance(7500);
+    expect(run("GET", "ex")).toEqual(r.nil);
+    expect(run("GET", "exat")).toEqual(r.bulk("v"));
+  });
+
+  test("a plain SET clears the TTL; KEEPTTL keeps it", ({ expect }) => {
+    const { run, clock } = createTestEngine();
+    run("SET", "a", "v", "PX", "100");
+    run("SET", "a", "w");
+    run("SET", "b", "v", "PX", "100");
+    run("SET", "b", "w", "KEEPTTL");
+    clock.advance(100);
+    expect(run("GET", "a")).toEqual(r.bulk("w"));
+    expect(run("GET", "b")).toEqual(r.nil);
+  });
+
+  test("GET on a non-string is WRONGTYPE and changes nothing", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    run("SET", "k", "v");
+    // Replace with a container-typed value through the keyspace to avoid depending on other groups.
+    engine.databases[0]?.set("k", {
+      type: "list",
+      isEmpty: () => false,
+      clone: () => ({}) as never,
+      encoding: () => "listpack",
+    });
+    expect(run("SET", "k", "x", "GET")).toEqual(r.err(ERR.WRONGTYPE));
+    expect(run("GET", "k")).toEqual(r.err(ERR.WRONGTYPE));
+  });
+
+  test.for([
+    [["SET", "k", "v", "NX", "XX"], ERR.SYNTAX],
+    [["SET", "k", "v", "EX", "10", "PX", "10"], ERR.SYNTAX],
+    [["SET", "k", "v", "EX", "10", "KEEPTTL"], ERR.SYNTAX],
+    [["SET", "k", "v", "EX"], ERR.SYNTAX],
+    [["SET", "k", "v", "FOO"], ERR.SYNTAX],
+    [["SET", "k", "v", "EX", "abc"], ERR.NOT_INTEGER],
+    [["SET", "k", "v", "EX", "0"], ERR.INVALID_EXPIRE("set")],
+    [["SET", "k", "v", "PX", "-5"], ERR.INVALID_EXPIRE("set")],
+    [["SET", "k", "v", "EX", "9223372036854775807"], ERR.INVALID_EXPIRE("set")],
+  ] as const)("%j → %s", ([argv, error], { expect }) => {
+    const { run } = createTestEngine();
+    expect(run(...argv)).toEqual(r.err(error));
+    expect(run("GET", "k")).toEqual(r.nil);
+  });
+
+  test("logs the absolute expiry as the effect", ({ expect }) => {
+    const effects: unknown[] = [];
+    const { run, clock } = createTestEngine({ onEffects: (batch) => effects.push(...batch) });
+    run("SET", "k", "v", "EX", "10", "GET");
+    expect(effects).toEqual([
+      { db: 0, argv: ["SET", "k", "v", "PXAT", String(clock.now() + 10_000)] },
+    ]);
+  });
+});

@@ -1,0 +1,583 @@
+/**
+ * The embedded Redis engine: databases, sessions, the dispatcher loop, transactions, WATCH,
+ * blocked clients, keyspace notifications, pub/sub and the effects log. Everything here is
+ * synchronous, so commands, transactions and scripts never interleave.
+ */
+
+import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
+import { Args } from "./commands/args.ts";
+import type {
+  BlockedReply,
+  CommandContext,
+  CommandResult,
+  NotifyClass,
+  ServerApi,
+  ServerStats,
+} from "./commands/context.ts";
+import type { Command } from "./commands/define.ts";
+import { resolveCommand } from "./commands/dispatch.ts";
+import { ERR, ReplyError } from "./commands/errors.ts";
+import { COMMAND_TABLE } from "./commands/table.ts";
+import { Config } from "./config.ts";
+import { Database, type KeyspaceObserver } from "./keyspace.ts";
+import { PubSub } from "./pubsub.ts";
+import { type Reply, reply } from "./reply.ts";
+import { Session } from "./session.ts";
+
+/** One write as the storage log records it: the database and the effect's argv. */
+export interface Effect {
+  readonly db: number;
+  readonly argv: readonly string[];
+}
+
+/** A command as MONITOR shows it. */
+export interface ExecutedCommand {
+  readonly timeMs: number;
+  readonly db: number;
+  readonly address: string;
+  readonly argv: readonly string[];
+  readonly session: Session;
+}
+
+export interface EngineOptions {
+  /** @default systemClock */
+  readonly clock?: Clock;
+  /** CONFIG parameters to start with, e.g. `{ "notify-keyspace-events": "KEA" }`. */
+  readonly config?: Readonly<Record<string, string>>;
+  /** @default Math.random */
+  readonly random?: () => number;
+  /** Receives the effects of each write unit (a command, a transaction, a script). */
+  readonly onEffects?: (effects: readonly Effect[]) => void;
+  /** Called for bugs: a command threw something other than a `ReplyError`. */
+  readonly onInternalError?: (error: unknown, argv: readonly string[]) => void;
+  /** Writes a snapshot; SAVE and BGSAVE call it. Undefined when there is no data directory. */
+  readonly save?: () => void;
+}
+
+export type TransactionResult =
+  | { readonly status: "executed"; readonly replies: readonly Reply[] }
+  | { readonly status: "discarded"; readonly error: string };
+
+interface Waiter {
+  readonly session: Session;
+  readonly argv: readonly string[];
+  readonly blocked: BlockedReply;
+  readonly resolve: (reply: Reply) => void;
+  timer: TimerHandle | undefined;
+}
+
+const DATABASE_COUNT = 16;
+/** How often the active-expiry sweep runs, and how many keys it checks per database each time. */
+const SWEEP_INTERVAL_MS = 100;
+const SWEEP_BUDGET = 20;
+
+export class Engine implements ServerApi, KeyspaceObserver {
+  readonly databases: readonly Database[];
+  readonly pubsub = new PubSub();
+  readonly commands: ReadonlyMap<string, Command> = COMMAND_TABLE;
+  readonly config: Config;
+  readonly stats: ServerStats;
+  readonly clock: Clock;
+  lastSaveMs: number;
+
+  readonly #options: EngineOptions;
+  readonly #sessions = new Map<number, Session>();
+  readonly #monitors = new Set<(command: ExecutedCommand) => void>();
+  /** `db\0key` → sessions that WATCH it. */
+  readonly #watchers = new Map<string, Set<Session>>();
+  /** `db\0key` → clients blocked on it, in arrival order. */
+  readonly #waiters = new Map<string, Waiter[]>();
+  readonly #readyKeys = new Set<string>();
+  #nextSessionId = 1;
+  /** The time of the running unit (command, transaction, script), frozen while it runs. */
+  #unitTimeMs: number | undefined;
+  #pendingEffects: Effect[] = [];
+  #sweepTimer: TimerHandle | undefined;
+
+  constructor(options: EngineOptions = {}) {
+    this.#options = options;
+    this.clock = options.clock ?? systemClock;
+    this.config = new Config(options.config);
+    const now = (): number => this.commandTimeMs;
+    this.databases = Array.from(
+      { length: DATABASE_COUNT },
+      (_, index) => new Database(index, now, this),
+    );
+    this.lastSaveMs = this.clock.now();
+    this.stats = {
+      startedAtMs: this.clock.now(),
+      commandsProcessed: 0,
+      keyspaceHits: 0,
+      keyspaceMisses: 0,
+      expiredKeys: 0,
+      dirty: 0,
+      totalConnections: 0,
+    };
+    this.#scheduleSweep();
+  }
+
+  // ---- sessions -------------------------------------------------------------------------------
+
+  /** Opens a client session (one per RESP connection; REST shares a stateless one). */
+  createSession(options: {
+    address: string;
+    isStateless?: boolean;
+    push?: (message: Reply) => void;
+  }): Session {
+    const session = new Session({
+      id: this.#nextSessionId++,
+      createdAtMs: this.clock.now(),
+      ...options,
+    });
+    this.#sessions.set(session.id, session);
+    this.stats.totalConnections++;
+    return session;
+  }
+
+  /** Forgets a session: its WATCHes, subscriptions and blocked command go with it. */
+  closeSession(session: Session): void {
+    this.unwatch(session);
+    this.pubsub.detach(session);
+    this.#cancelWaiters(session);
+    this.#sessions.delete(session.id);
+  }
+
+  /** The running unit's frozen time (the clock's time between units). */
+  get commandTimeMs(): number {
+    return this.#unitTimeMs ?? this.clock.now();
+  }
+
+  sessions(): Iterable<Session> {
+    return this.#sessions.values();
+  }
+
+  random(): number {
+    return (this.#options.random ?? Math.random)();
+  }
+
+  // ---- running commands -----------------------------------------------------------------------
+
+  /** Runs one command for `session`. Redis errors are replies; a blocked command says so. */
+  execute(argv: readonly string[], session: Session): CommandResult {
+    const ownsUnit = this.#unitTimeMs === undefined;
+    if (ownsUnit) {
+      this.#unitTimeMs = this.clock.now();
+    }
+    try {
+      return this.#run(argv, session);
+    } finally {
+      if (ownsUnit) {
+        this.#endUnit();
+      }
+    }
+  }
+
+  /**
+   * Checks a command as MULTI queues it (lookup and arity, src/multi.c): the error that makes EXEC
+   * answer EXECABORT, or undefined when it may be queued.
+   */
+  check(argv: readonly string[]): string | undefined {
+    const resolution = resolveCommand(this.commands, argv);
+    return resolution.ok ? undefined : resolution.error;
+  }
+
+  /**
+   * Runs a batch atomically, as EXEC does: if any command fails to queue the batch is discarded
+   * with that error; runtime errors stay per command. Used by REST `/multi-exec` and RESP EXEC.
+   */
+  transaction(commands: readonly (readonly string[])[], session: Session): TransactionResult {
+    for (const argv of commands) {
+      const error = this.check(argv);
+      if (error !== undefined) {
+        return { status: "discarded", error };
+      }
+    }
+    return { status: "executed", replies: this.exec(commands, session) ?? [] };
+  }
+
+  /**
+   * EXEC of already-queued commands: undefined (a null array) when a WATCHed key changed, else one
+   * reply per command. The whole batch runs at one frozen time and logs as one unit.
+   */
+  exec(commands: readonly (readonly string[])[], session: Session): Reply[] | undefined {
+    if (session.isWatchDirty) {
+      this.unwatch(session);
+      return undefined;
+    }
+    this.unwatch(session);
+    this.#unitTimeMs = this.clock.now();
+    const wasInTransaction = session.inTransaction;
+    session.inTransaction = true;
+    try {
+      return commands.map((argv) => {
+        const result = this.#run(argv, session);
+        return result.kind === "blocked" ? result.timeoutReply : result;
+      });
+    } finally {
+      session.inTransaction = wasInTransaction;
+      this.#endUnit();
+    }
+  }
+
+  #run(argv: readonly string[], session: Session): CommandResult {
+    const resolution = resolveCommand(this.commands, argv);
+    if (!resolution.ok) {
+      return reply.error(resolution.error);
+    }
+    const { command, start } = resolution;
+    session.lastCommand = command.fullName;
+    session.lastInteractionMs = this.#unitTimeMs ?? this.clock.now();
+    this.stats.commandsProcessed++;
+    this.#feedMonitors(command, argv, session);
+    const context = new Context(this, session, argv);
+    const dirtyBefore = this.stats.dirty;
+    let result: CommandResult;
+    try {
+      result = command.execute(context, new Args(argv, start));
+    } catch (error: unknown) {
+      if (error instanceof ReplyError) {
+        return reply.error(error.reply);
+      }
+      this.#options.onInternalError?.(error, argv);
+      return reply.error("ERR internal emulator error");
+    }
+    if (this.stats.dirty !== dirtyBefore || context.effects !== undefined) {
+      for (const effect of context.effects ?? [argv]) {
+        this.#pendingEffects.push({ db: context.db.index, argv: effect });
+      }
+    }
+    return result;
+  }
+
+  #endUnit(): void {
+    this.#unitTimeMs = undefined;
+    if (this.#pendingEffects.length > 0) {
+      const effects = this.#pendingEffects;
+      this.#pendingEffects = [];
+      this.#options.onEffects?.(effects);
+    }
+    if (this.#readyKeys.size > 0) {
+      this.#serveBlocked();
+    }
+  }
+
+  // ---- monitor --------------------------------------------------------------------------------
+
+  /** Calls `listener` with every command executed from now on (MONITOR); returns the detach. */
+  monitor(listener: (command: ExecutedCommand) => void): () => void {
+    this.#monitors.add(listener);
+    return () => this.#monitors.delete(listener);
+  }
+
+  #feedMonitors(command: Command, argv: readonly string[], session: Session): void {
+    // Redis hides admin commands and those flagged skip_monitor (src/server.c call()).
+    if (
+      this.#monitors.size === 0 ||
+      command.flags.has("skip_monitor") ||
+      command.flags.has("admin")
+    ) {
+      return;
+    }
+    const executed: ExecutedCommand = {
+      timeMs: this.clock.now(),
+      db: session.dbIndex,
+      address: session.address,
+      argv,
+      session,
+    };
+    for (const listener of this.#monitors) {
+      listener(executed);
+    }
+  }
+
+  // ---- keyspace changes -----------------------------------------------------------------------
+
+  /** signalModifiedKey + notifyKeyspaceEvent + dirty++ for `key` in database `db`. */
+  keyModified(db: number, key: string): void {
+    const id = slot(db, key);
+    const watchers = this.#watchers.get(id);
+    if (watchers !== undefined) {
+      for (const session of watchers) {
+        session.isWatchDirty = true;
+      }
+    }
+    if (this.#waiters.has(id)) {
+      this.#readyKeys.add(id);
+    }
+  }
+
+  keyExpired(db: Database, key: string): void {
+    this.stats.expiredKeys++;
+    this.keyModified(db.index, key);
+    this.notifyKeyspaceEvent({ type: "x", event: "expired", key, db: db.index });
+  }
+
+  /** Publishes a keyspace/keyevent notification when `notify-keyspace-events` enables it. */
+  notifyKeyspaceEvent(event: { type: NotifyClass; event: string; key: string; db: number }): void {
+    const flags = this.config.value("notify-keyspace-events");
+    if (
+      flags === "" ||
+      !(flags.includes(event.type) || (flags.includes("A") && "g$lshzxet".includes(event.type)))
+    ) {
+      return;
+    }
+    if (flags.includes("K")) {
+      this.pubsub.publish(`__keyspace@${event.db}__:${event.key}`, event.event);
+    }
+    if (flags.includes("E")) {
+      this.pubsub.publish(`__keyevent@${event.db}__:${event.event}`, event.key);
+    }
+  }
+
+  flush(dbIndex?: number): void {
+    const targets = dbIndex === undefined ? this.databases : [this.databases[dbIndex]];
+    for (const db of targets) {
+      if (db === undefined) {
+        continue;
+      }
+      this.#touchAllWatched(db);
+      db.clear();
+    }
+    this.stats.dirty++;
+  }
+
+  swapDatabases(a: number, b: number): void {
+    const first = this.databases[a];
+    const second = this.databases[b];
+    if (first === undefined || second === undefined || a === b) {
+      return;
+    }
+    this.#touchAllWatched(first);
+    this.#touchAllWatched(second);
+    first.swapWith(second);
+    this.stats.dirty++;
+  }
+
+  save(): boolean {
+    if (this.#options.save === undefined) {
+      return false;
+    }
+    this.#options.save();
+    this.lastSaveMs = this.clock.now();
+    this.stats.dirty = 0;
+    return true;
+  }
+
+  // ---- WATCH ----------------------------------------------------------------------------------
+
+  watch(session: Session, keys: readonly string[]): void {
+    for (const key of keys) {
+      const id = slot(session.dbIndex, key);
+      if (session.watchedKeys.has(id)) {
+        continue;
+      }
+      session.watchedKeys.add(id);
+      let sessions = this.#watchers.get(id);
+      if (sessions === undefined) {
+        sessions = new Set();
+        this.#watchers.set(id, sessions);
+      }
+      sessions.add(session);
+    }
+  }
+
+  unwatch(session: Session): void {
+    for (const id of session.watchedKeys) {
+      const sessions = this.#watchers.get(id);
+      sessions?.delete(session);
+      if (sessions?.size === 0) {
+        this.#watchers.delete(id);
+      }
+    }
+    session.watchedKeys.clear();
+    session.isWatchDirty = false;
+  }
+
+  #touchAllWatched(db: Database): void {
+    const prefix = `${db.index}\0`;
+    for (const [id, sessions] of this.#watchers) {
+      if (id.startsWith(prefix)) {
+        for (const session of sessions) {
+          session.isWatchDirty = true;
+        }
+      }
+    }
+  }
+
+  // ---- blocked clients ------------------------------------------------------------------------
+
+  /**
+   * Waits for a blocked command: it is run again whenever one of its keys changes, and answers its
+   * timeout reply when the deadline passes. Resolves once; cancelled by `closeSession`.
+   */
+  waitFor(blocked: BlockedReply, argv: readonly string[], session: Session): Promise<Reply> {
+    return new Promise((resolve) => {
+      const waiter: Waiter = { session, argv, blocked, resolve, timer: undefined };
+      for (const key of blocked.keys) {
+        const id = slot(blocked.db, key);
+        const queue = this.#waiters.get(id);
+        if (queue === undefined) {
+          this.#waiters.set(id, [waiter]);
+        } else {
+          queue.push(waiter);
+        }
+      }
+      if (blocked.deadlineMs !== undefined) {
+        waiter.timer = this.clock.setTimer(blocked.deadlineMs - this.clock.now(), () => {
+          this.#removeWaiter(waiter);
+          resolve(blocked.timeoutReply);
+        });
+      }
+    });
+  }
+
+  #serveBlocked(): void {
+    // Serving a client may make more keys ready (BLMOVE pushes), so loop until quiet.
+    while (this.#readyKeys.size > 0) {
+      const ready = [...this.#readyKeys];
+      this.#readyKeys.clear();
+      for (const id of ready) {
+        for (const waiter of [...(this.#waiters.get(id) ?? [])]) {
+          const result = this.execute(waiter.argv, waiter.session);
+          if (result.kind !== "blocked") {
+            this.#removeWaiter(waiter);
+            waiter.timer?.cancel();
+            waiter.resolve(result);
+          }
+        }
+      }
+    }
+  }
+
+  #removeWaiter(waiter: Waiter): void {
+    for (const key of waiter.blocked.keys) {
+      const id = slot(waiter.blocked.db, key);
+      const queue = this.#waiters.get(id)?.filter((other) => other !== waiter);
+      if (queue === undefined || queue.length === 0) {
+        this.#waiters.delete(id);
+      } else {
+        this.#waiters.set(id, queue);
+      }
+    }
+  }
+
+  #cancelWaiters(session: Session): void {
+    for (const queue of [...this.#waiters.values()]) {
+      for (const waiter of queue) {
+        if (waiter.session === session) {
+          waiter.timer?.cancel();
+          this.#removeWaiter(waiter);
+        }
+      }
+    }
+  }
+
+  // ---- active expiry --------------------------------------------------------------------------
+
+  #scheduleSweep(): void {
+    this.#sweepTimer = this.clock.setTimer(SWEEP_INTERVAL_MS, () => {
+      this.sweepExpired();
+      this.#scheduleSweep();
+    });
+  }
+
+  /** One active-expiry cycle over every database (Redis's activeExpireCycle, simplified). */
+  sweepExpired(): number {
+    this.#unitTimeMs = this.clock.now();
+    let removed = 0;
+    try {
+      for (const db of this.databases) {
+        // Keep going while a quarter or more of the sampled keys were expired, as Redis does.
+        for (let round = 0; round < 16; round++) {
+          const expired = db.sweepExpired(SWEEP_BUDGET);
+          removed += expired;
+          if (expired < SWEEP_BUDGET / 4) {
+            break;
+          }
+        }
+      }
+    } finally {
+      this.#endUnit();
+    }
+    return removed;
+  }
+
+  /** Stops the engine's timers. */
+  close(): void {
+    this.#sweepTimer?.cancel();
+    for (const session of [...this.#sessions.values()]) {
+      this.closeSession(session);
+    }
+  }
+}
+
+function slot(db: number, key: string): string {
+  return `${db}\0${key}`;
+}
+
+/** The `CommandContext` of one command execution. */
+class Context implements CommandContext {
+  readonly server: Engine;
+  readonly session: Session;
+  readonly argv: readonly string[];
+  effects: (readonly string[])[] | undefined;
+
+  constructor(engine: Engine, session: Session, argv: readonly string[]) {
+    this.server = engine;
+    this.session = session;
+    this.argv = argv;
+  }
+
+  get db(): Database {
+    const db = this.server.databases[this.session.dbIndex];
+    if (db === undefined) {
+      throw new ReplyError(ERR.DB_INDEX_OUT_OF_RANGE);
+    }
+    return db;
+  }
+
+  get now(): number {
+    return this.server.commandTimeMs;
+  }
+
+  modified(key: string, event: string, type: NotifyClass): void {
+    const db = this.session.dbIndex;
+    this.server.keyModified(db, key);
+    this.server.notifyKeyspaceEvent({ type, event, key, db });
+    this.server.stats.dirty++;
+  }
+
+  notify(event: string, key: string, type: NotifyClass): void {
+    this.server.notifyKeyspaceEvent({ type, event, key, db: this.session.dbIndex });
+  }
+
+  propagate(argv: readonly string[]): void {
+    this.effects ??= [];
+    this.effects.push(argv);
+  }
+
+  block(options: {
+    keys: readonly string[];
+    timeoutMs: number;
+    timeoutReply: Reply;
+  }): CommandResult {
+    if (!this.session.canBlock) {
+      return options.timeoutReply;
+    }
+    return {
+      kind: "blocked",
+      keys: options.keys,
+      db: this.session.dbIndex,
+      deadlineMs: options.timeoutMs === 0 ? undefined : this.now + options.timeoutMs,
+      timeoutReply: options.timeoutReply,
+    };
+  }
+
+  countLookup(hit: boolean): void {
+    if (hit) {
+      this.server.stats.keyspaceHits++;
+    } else {
+      this.server.stats.keyspaceMisses++;
+    }
+  }
+}

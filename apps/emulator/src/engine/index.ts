@@ -1,0 +1,18 @@
+/**
+ * The embedded Redis engine's public surface, for `kv/memory/` and tests.
+ */
+export { binaryToBytes, binaryToUtf8, bytesToBinary, utf8ToBinary } from "./bytes.ts";
+export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock.ts";
+export type { BlockedReply, CommandResult } from "./commands/context.ts";
+export type { AclCategory, Command, CommandFlag, CommandGroup } from "./commands/define.ts";
+export { keyPositions, resolveCommand } from "./commands/dispatch.ts";
+export { COMMAND_TABLE } from "./commands/table.ts";
+export {
+  type Effect,
+  Engine,
+  type EngineOptions,
+  type ExecutedCommand,
+  type TransactionResult,
+} from "./engine.ts";
+export type { Reply } from "./reply.ts";
+export type { Session } from "./session.ts";

@@ -1,0 +1,224 @@
+/**
+ * The keyspace: numbered databases of keys with millisecond expiry. Expiry is lazy on access plus
+ * a sweep the engine runs on its clock, as Redis does (src/db.c, src/expire.c).
+ */
+import { ERR, ReplyError } from "./commands/errors.ts";
+import type { ContainerValue, StoredValue, ValueType } from "./values/types.ts";
+
+/** Told when keys change, so the engine can run WATCH, blocked clients and notifications. */
+export interface KeyspaceObserver {
+  /** A key expired and was removed (lazily or by the sweep). */
+  keyExpired(db: Database, key: string): void;
+}
+
+export class Database {
+  readonly index: number;
+  /** Key → value. Insertion order is kept, which SCAN's cursor relies on. */
+  readonly #data = new Map<string, StoredValue>();
+  /** Key → absolute expiry time in ms; only keys with a TTL are here (Redis's `expires` dict). */
+  readonly #expires = new Map<string, number>();
+  readonly #clock: () => number;
+  readonly #observer: KeyspaceObserver;
+  #sweepCursor: Iterator<[string, number]> | undefined;
+
+  constructor(index: number, clock: () => number, observer: KeyspaceObserver) {
+    this.index = index;
+    this.#clock = clock;
+    this.#observer = observer;
+  }
+
+  /** Keys currently held, including ones whose expiry has passed but were not yet removed. */
+  get size(): number {
+    return this.#data.size;
+  }
+
+  get expiresCount(): number {
+    return this.#expires.size;
+  }
+
+  /** The value at `key`, removing it first if it has expired. */
+  get(key: string): StoredValue | undefined {
+    const value = this.#data.get(key);
+    if (value === undefined) {
+      return undefined;
+    }
+    if (this.#expires.size > 0 && this.#expireIfDue(key)) {
+      return undefined;
+    }
+    return value;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** The string at `key`; WRONGTYPE if another type is there. */
+  getString(key: string): string | undefined {
+    const value = this.get(key);
+    if (value === undefined || typeof value === "string") {
+      return value;
+    }
+    throw new ReplyError(ERR.WRONGTYPE);
+  }
+
+  /** The container of `type` at `key`; WRONGTYPE if another type is there. */
+  getContainer<TValue extends ContainerValue>(key: string, type: ValueType): TValue | undefined {
+    const value = this.get(key);
+    if (value === undefined) {
+      return undefined;
+    }
+    if (typeof value === "string" || value.type !== type) {
+      throw new ReplyError(ERR.WRONGTYPE);
+    }
+    return value as TValue;
+  }
+
+  /** The container of `type` at `key`, created with `create` (and stored) when the key is absent. */
+  getOrCreateContainer<TValue extends ContainerValue>(
+    key: string,
+    type: ValueType,
+    create: () => TValue,
+  ): TValue {
+    const existing = this.getContainer<TValue>(key, type);
+    if (existing !== undefined) {
+      return existing;
+    }
+    const created = create();
+    this.#data.set(key, created);
+    return created;
+  }
+
+  /** Stores `value`, clearing the key's TTL unless `keepTtl`. */
+  set(key: string, value: StoredValue, keepTtl = false): void {
+    this.#data.set(key, value);
+    if (!keepTtl && this.#expires.size > 0) {
+      this.#expires.delete(key);
+    }
+  }
+
+  /** Removes `key`; true if it existed (and had not expired). */
+  delete(key: string): boolean {
+    if (this.get(key) === undefined) {
+      return false;
+    }
+    this.#data.delete(key);
+    this.#expires.delete(key);
+    return true;
+  }
+
+  /** Removes `key` if its container became empty; true if it was removed. */
+  deleteIfEmpty(key: string): boolean {
+    const value = this.#data.get(key);
+    if (value !== undefined && typeof value !== "string" && value.isEmpty()) {
+      this.#data.delete(key);
+      this.#expires.delete(key);
+      return true;
+    }
+    return false;
+  }
+
+  /** The absolute expiry time of `key` in ms, or undefined when it has none (or is absent). */
+  expiresAt(key: string): number | undefined {
+    return this.get(key) === undefined ? undefined : this.#expires.get(key);
+  }
+
+  /** Sets the absolute expiry of an existing key. */
+  setExpiresAt(key: string, atMs: number): void {
+    this.#expires.set(key, atMs);
+  }
+
+  /** Removes the TTL of `key`; true if it had one. */
+  persist(key: string): boolean {
+    return this.get(key) !== undefined && this.#expires.delete(key);
+  }
+
+  /** Every key, expired ones skipped (and removed). Safe to modify the database while iterating. */
+  *keys(): IterableIterator<string> {
+    for (const key of [...this.#data.keys()]) {
+      if (this.get(key) !== undefined) {
+        yield key;
+      }
+    }
+  }
+
+  /** Keys in storage order without copying or expiring, for cursors (SCAN) that check each key. */
+  rawKeys(): IterableIterator<string> {
+    return this.#data.keys();
+  }
+
+  /** A uniformly random live key, or undefined when the database is empty. */
+  randomKey(random: () => number = Math.random): string | undefined {
+    // Bounded retries: when every key has expired, give up like Redis does after 100 tries.
+    for (let attempt = 0; attempt < 100 && this.#data.size > 0; attempt++) {
+      const target = Math.floor(random() * this.#data.size);
+      let index = 0;
+      for (const key of this.#data.keys()) {
+        if (index++ === target) {
+          if (this.get(key) !== undefined) {
+            return key;
+          }
+          break;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** Removes every key. */
+  clear(): void {
+    this.#data.clear();
+    this.#expires.clear();
+    this.#sweepCursor = undefined;
+  }
+
+  /** Swaps the contents with another database (SWAPDB). */
+  swapWith(other: Database): void {
+    const data = [...this.#data];
+    const expires = [...this.#expires];
+    this.clear();
+    for (const [key, value] of other.#data) {
+      this.#data.set(key, value);
+    }
+    for (const [key, at] of other.#expires) {
+      this.#expires.set(key, at);
+    }
+    other.clear();
+    for (const [key, value] of data) {
+      other.#data.set(key, value);
+    }
+    for (const [key, at] of expires) {
+      other.#expires.set(key, at);
+    }
+  }
+
+  /**
+   * Active expiry: looks at up to `budget` keys with a TTL, continuing where the last sweep stopped,
+   * and removes the expired ones. Returns how many it removed.
+   */
+  sweepExpired(budget: number): number {
+    let removed = 0;
+    for (let checked = 0; checked < budget && this.#expires.size > 0; checked++) {
+      this.#sweepCursor ??= this.#expires.entries();
+      const next = this.#sweepCursor.next();
+      if (next.done === true) {
+        this.#sweepCursor = undefined;
+        continue;
+      }
+      if (this.#expireIfDue(next.value[0])) {
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  #expireIfDue(key: string): boolean {
+    const at = this.#expires.get(key);
+    if (at === undefined || at > this.#clock()) {
+      return false;
+    }
+    this.#data.delete(key);
+    this.#expires.delete(key);
+    this.#observer.keyExpired(this, key);
+    return true;
+  }
+}

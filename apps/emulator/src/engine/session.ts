@@ -1,0 +1,63 @@
+/**
+ * One client's state as the engine sees it: its selected database, name, watched keys and
+ * subscriptions. RESP connections own one each; REST requests share a database-0 session.
+ */
+import type { Reply } from "./reply.ts";
+
+/** Where pushed replies (pub/sub messages, subscribe confirmations) of a session go. */
+export type PushSink = (message: Reply) => void;
+
+export interface SessionOptions {
+  readonly id: number;
+  /** `ip:port` of the peer; REST uses `0.0.0.0:0` as the real service shows. */
+  readonly address: string;
+  readonly createdAtMs: number;
+  /** Never blocks, never subscribes: REST callers. */
+  readonly isStateless?: boolean;
+  readonly push?: PushSink;
+}
+
+export class Session {
+  readonly id: number;
+  readonly address: string;
+  readonly createdAtMs: number;
+  readonly isStateless: boolean;
+  readonly push: PushSink;
+  dbIndex = 0;
+  name = "";
+  libraryName = "";
+  libraryVersion = "";
+  lastCommand = "NULL";
+  lastInteractionMs: number;
+  /** True between MULTI and EXEC/DISCARD; commands then never block. */
+  inTransaction = false;
+  /** True while a script runs on this session's behalf. */
+  inScript = false;
+  /** Set when a WATCHed key changed: the next EXEC fails. */
+  isWatchDirty = false;
+  /** `db:key` → watched, for UNWATCH and cleanup. */
+  readonly watchedKeys = new Set<string>();
+  readonly channels = new Set<string>();
+  readonly patterns = new Set<string>();
+  /** Set by CLIENT KILL; the connection closes after the current reply. */
+  isKilled = false;
+
+  constructor(options: SessionOptions) {
+    this.id = options.id;
+    this.address = options.address;
+    this.createdAtMs = options.createdAtMs;
+    this.lastInteractionMs = options.createdAtMs;
+    this.isStateless = options.isStateless ?? false;
+    this.push = options.push ?? (() => undefined);
+  }
+
+  /** Channels plus patterns: the count subscribe replies carry. */
+  get subscriptionCount(): number {
+    return this.channels.size + this.patterns.size;
+  }
+
+  /** Whether commands of this session may wait (not in MULTI, a script or a REST request). */
+  get canBlock(): boolean {
+    return !this.isStateless && !this.inTransaction && !this.inScript;
+  }
+}
