@@ -2,59 +2,132 @@
  * The emulator's configuration: flags and `STRATUS_*` variables, validated once at start-up.
  * This is the only module that reads `process.env` (STYLE.md §7.8).
  */
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { EmulatorError } from "./errors.ts";
 
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_HTTP_PORT = 8079;
+export const DEFAULT_RESP_PORT = 6399;
+/** Where the CLI keeps data when given no `--data-dir` (in the working directory). */
+export const DEFAULT_DATA_DIR = ".stratus";
+
+const port = z.coerce.number().int().min(0).max(65_535);
 
 export const EmulatorConfigSchema = z.object({
   host: z.string().min(1).default(DEFAULT_HOST).describe("address to bind"),
-  port: z.coerce
+  port: port.default(DEFAULT_HTTP_PORT).describe("HTTP port (0 = random)"),
+  respPort: port
+    .nullable()
+    .default(DEFAULT_RESP_PORT)
+    .describe("RESP2 port (0 = random, null = off)"),
+  dataDir: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("directory to persist data in (absent: in memory)"),
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, "must look like redis://[user:password@]host:port[/db]")
+    .optional()
+    .describe("proxy to this Redis instead of the embedded engine"),
+  token: z.string().min(1).optional().describe("Standard token of the default database"),
+  readOnlyToken: z.string().min(1).optional().describe("Read Only token of the default database"),
+  email: z.string().min(1).optional().describe("management API user"),
+  apiKey: z.string().min(1).optional().describe("management API key"),
+  maxRequestBytes: z.coerce
     .number()
     .int()
-    .min(0)
-    .max(65_535)
-    .default(DEFAULT_HTTP_PORT)
-    .describe("HTTP port (0 = random)"),
+    .positive()
+    .default(10 * 1024 * 1024),
+  dailyRequestLimit: z.coerce.number().int().positive().optional(),
 });
 
 export type EmulatorConfig = z.output<typeof EmulatorConfigSchema>;
-export type EmulatorOptions = z.input<typeof EmulatorConfigSchema>;
+export type EmulatorConfigInput = z.input<typeof EmulatorConfigSchema>;
 
 /** Flag name → the environment variable that sets it when the flag is absent. */
 const ENV_TWINS = {
   host: "STRATUS_HOST",
   port: "STRATUS_PORT",
+  "resp-port": "STRATUS_RESP_PORT",
+  "no-resp": "STRATUS_NO_RESP",
+  "data-dir": "STRATUS_DATA_DIR",
+  "in-memory": "STRATUS_IN_MEMORY",
+  "redis-url": "STRATUS_REDIS_URL",
+  token: "STRATUS_TOKEN",
+  "read-only-token": "STRATUS_READ_ONLY_TOKEN",
+  email: "STRATUS_EMAIL",
+  "api-key": "STRATUS_API_KEY",
+  "max-request-bytes": "STRATUS_MAX_REQUEST_BYTES",
+  "daily-request-limit": "STRATUS_DAILY_REQUEST_LIMIT",
+  json: "STRATUS_JSON",
 } as const;
+
+type FlagName = keyof typeof ENV_TWINS;
+const BOOLEAN_FLAGS = new Set<FlagName>(["no-resp", "in-memory", "json"]);
 
 export const HELP_TEXT = `Usage: stratus-emulator [options]
 
+Serves the key-value REST API (and RESP2 over TCP) on an embedded Redis engine, or in front of a
+real Redis with --redis-url. Every option has an environment twin.
+
 Options:
-  --host HOST   address to bind (env STRATUS_HOST, default ${DEFAULT_HOST})
-  --port PORT   HTTP port, 0 for a random one (env STRATUS_PORT, default ${DEFAULT_HTTP_PORT})
-  --help        print this help
+  --host HOST               address to bind (STRATUS_HOST, default ${DEFAULT_HOST})
+  --port PORT               HTTP port, 0 for a random one (STRATUS_PORT, default ${DEFAULT_HTTP_PORT})
+  --resp-port PORT          RESP2 port, 0 for a random one (STRATUS_RESP_PORT, default ${DEFAULT_RESP_PORT})
+  --no-resp                 do not serve RESP2 (STRATUS_NO_RESP=1)
+  --data-dir DIR            persist data in DIR (STRATUS_DATA_DIR, default ./${DEFAULT_DATA_DIR})
+  --in-memory               keep nothing on disk (STRATUS_IN_MEMORY=1)
+  --redis-url URL           proxy to a real Redis instead of the embedded engine (STRATUS_REDIS_URL)
+  --token TOKEN             Standard token of the default database (STRATUS_TOKEN; default generated)
+  --read-only-token TOKEN   Read Only token of the default database (STRATUS_READ_ONLY_TOKEN)
+  --email EMAIL             management API user (STRATUS_EMAIL)
+  --api-key KEY             management API key (STRATUS_API_KEY)
+  --max-request-bytes N     largest accepted request (STRATUS_MAX_REQUEST_BYTES, default 10 MiB)
+  --daily-request-limit N   commands per UTC day per database (STRATUS_DAILY_REQUEST_LIMIT, default off)
+  --json                    print the start-up details as one JSON line (STRATUS_JSON=1)
+  --help                    print this help
 `;
 
 export type CliCommand =
   | { readonly kind: "help" }
-  | { readonly kind: "start"; readonly config: EmulatorConfig };
+  | { readonly kind: "start"; readonly config: EmulatorConfig; readonly isJson: boolean };
+
+function parseBooleanEnv(name: string, value: string): boolean {
+  if (/^(1|true|yes)$/i.test(value)) {
+    return true;
+  }
+  if (/^(0|false|no|)$/i.test(value)) {
+    return false;
+  }
+  throw new EmulatorError("ERR_INVALID_OPTIONS", `${name} must be 1 or 0, got '${value}'`);
+}
 
 /** Parses argv and the environment into a validated configuration, or a request for help. */
 export function readCliConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): CliCommand {
+  const flagOptions = Object.fromEntries(
+    (Object.keys(ENV_TWINS) as FlagName[]).map((flag) => [
+      flag,
+      { type: BOOLEAN_FLAGS.has(flag) ? "boolean" : "string" },
+    ]),
+  ) as Record<FlagName, { type: "boolean" | "string" }>;
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { host: { type: "string" }, port: { type: "string" }, help: { type: "boolean" } },
+      options: { ...flagOptions, help: { type: "boolean" } },
       strict: true,
+      allowPositionals: false,
     }));
   } catch (error: unknown) {
-    throw new EmulatorError("ERR_INVALID_OPTIONS", (error as Error).message, { cause: error });
+    throw new EmulatorError("ERR_INVALID_OPTIONS", `${(error as Error).message} (see --help)`, {
+      cause: error,
+    });
   }
   if (values["help"] === true) {
     return { kind: "help" };
@@ -66,20 +139,60 @@ export function readCliConfig(
   if (unknown.length > 0) {
     throw new EmulatorError(
       "ERR_INVALID_OPTIONS",
-      `unknown environment variable ${unknown.join(", ")}`,
+      `unknown environment variable ${unknown.join(", ")} (see --help)`,
     );
   }
-  const raw: Record<string, unknown> = {};
-  for (const [flag, variable] of Object.entries(ENV_TWINS)) {
-    raw[flag] = values[flag] ?? env[variable];
+  const read = (flag: FlagName): string | boolean | undefined => {
+    const fromFlag = values[flag];
+    if (fromFlag !== undefined) {
+      return fromFlag;
+    }
+    const fromEnv = env[ENV_TWINS[flag]];
+    if (fromEnv === undefined) {
+      return undefined;
+    }
+    return BOOLEAN_FLAGS.has(flag) ? parseBooleanEnv(ENV_TWINS[flag], fromEnv) : fromEnv;
+  };
+  const dataDir = read("data-dir");
+  if (read("in-memory") === true && dataDir !== undefined) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      "--in-memory and --data-dir contradict each other",
+    );
   }
+  const raw = {
+    host: read("host"),
+    port: read("port"),
+    respPort: read("no-resp") === true ? null : read("resp-port"),
+    // The CLI persists by default; --in-memory keeps nothing.
+    dataDir:
+      read("in-memory") === true
+        ? undefined
+        : resolve(typeof dataDir === "string" ? dataDir : DEFAULT_DATA_DIR),
+    redisUrl: read("redis-url"),
+    token: read("token"),
+    readOnlyToken: read("read-only-token"),
+    email: read("email"),
+    apiKey: read("api-key"),
+    maxRequestBytes: read("max-request-bytes"),
+    dailyRequestLimit: read("daily-request-limit"),
+  };
+  return { kind: "start", config: parseConfig(raw, "--"), isJson: read("json") === true };
+}
+
+/** Validates a configuration, naming the failing option in the error. */
+export function parseConfig(raw: unknown, prefix = ""): EmulatorConfig {
   const parsed = EmulatorConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "?").replace(
+      /[A-Z]/g,
+      (letter) => `-${letter.toLowerCase()}`,
+    );
     throw new EmulatorError(
       "ERR_INVALID_OPTIONS",
-      `--${issue?.path.join(".") ?? "?"}: ${issue?.message ?? "invalid"}`,
+      `${prefix}${name}: ${issue?.message ?? "invalid"}`,
     );
   }
-  return { kind: "start", config: parsed.data };
+  return parsed.data;
 }

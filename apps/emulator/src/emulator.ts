@@ -1,53 +1,133 @@
+/**
+ * Wires the emulator together: the key-value backend (embedded engine or Redis proxy), the
+ * databases and their tokens, the HTTP server and the RESP2 listener.
+ */
 import type { AddressInfo } from "node:net";
-import { type EmulatorConfig, EmulatorConfigSchema, type EmulatorOptions } from "./config.ts";
+import { generateToken } from "@stratus/core/auth";
+import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
+import { type Clock, Engine, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
 import { createHandler } from "./http/handler.ts";
-import { jsonError } from "./http/http-error.ts";
 import { createNodeServer } from "./http/node.ts";
-import type { EmulatorResponse } from "./http/types.ts";
+import { createRouter } from "./http/router.ts";
+import type { RequestHandler } from "./http/types.ts";
+import { KvDatabase } from "./kv/database.ts";
+import { MemoryBackend } from "./kv/memory/memory-backend.ts";
+import { type RespServer, startRespServer } from "./resp/server.ts";
+
+/** The name of the database served at the root URL. */
+export const DEFAULT_DATABASE = "default";
+
+export interface EmulatorOptions extends EmulatorConfigInput {
+  /** The engine's clock; tests pass a `ManualClock`. @default systemClock */
+  readonly clock?: Clock;
+  /** Where internal errors go. @default stderr */
+  readonly onError?: (error: unknown) => void;
+}
 
 /** A running emulator. */
 export interface Emulator extends AsyncDisposable {
-  /** The HTTP base URL, e.g. `http://127.0.0.1:8079`. */
+  /** The HTTP base URL, e.g. `http://127.0.0.1:8079`; the default database's REST URL. */
   readonly url: string;
   readonly config: EmulatorConfig;
+  /** The default database's Standard and Read Only tokens. */
+  readonly token: string;
+  readonly readOnlyToken: string;
+  /** `host:port` of the RESP2 listener, or undefined when it is off. */
+  readonly respAddress: string | undefined;
+  /** Handles a request in-process, without a socket. */
+  readonly handle: RequestHandler;
+  readonly databases: ReadonlyMap<string, KvDatabase>;
   close(): Promise<void>;
-}
-
-// Honest until the key-value, vector and management interfaces land: every route says what is missing.
-async function notBuiltYet(): Promise<EmulatorResponse> {
-  return jsonError(
-    501,
-    "not implemented yet: the key-value REST, vector REST and management interfaces are still being built",
-  );
 }
 
 /** Starts the emulator's servers and resolves once they listen. */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const config = EmulatorConfigSchema.parse(options);
-  const logError = (error: unknown): void => {
-    process.stderr.write(`stratus-emulator: ${String(error)}\n`);
-  };
-  const server = createNodeServer(createHandler(notBuiltYet, logError), logError);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === "EADDRINUSE"
-          ? new EmulatorError(
-              "ERR_ADDRESS_IN_USE",
-              `${config.host}:${config.port} is already in use`,
-              { cause: error },
-            )
-          : error,
-      );
-    });
-    server.listen(config.port, config.host, resolve);
+  const { clock = systemClock, onError = logError, ...input } = options;
+  const config = parseConfig(input);
+  if (config.redisUrl !== undefined) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      "--redis-url (the proxy backend) is not built yet",
+    );
+  }
+  const engine = new Engine({ clock, onInternalError: (error) => onError(error) });
+  const backend = new MemoryBackend(engine);
+  const database = new KvDatabase({
+    name: DEFAULT_DATABASE,
+    backend,
+    token: config.token ?? generateToken(),
+    readOnlyToken: config.readOnlyToken ?? generateToken(),
+    limits: {
+      maxRequestBytes: config.maxRequestBytes,
+      dailyRequestLimit: config.dailyRequestLimit,
+    },
+    now: () => clock.now(),
   });
+  const databases = new Map([[DEFAULT_DATABASE, database]]);
+  const handle = createHandler(
+    createRouter({ kvDatabases: databases, defaultDatabase: DEFAULT_DATABASE }),
+    onError,
+  );
+  const server = createNodeServer(handle, onError);
+  await listen(server, config);
+  let resp: RespServer | undefined;
+  try {
+    resp =
+      config.respPort === null
+        ? undefined
+        : await startRespServer({ backend, host: config.host, port: config.respPort, onError });
+  } catch (error: unknown) {
+    server.close();
+    throw addressError(error, `${config.host}:${config.respPort}`);
+  }
   const { port } = server.address() as AddressInfo;
-  const close = (): Promise<void> =>
-    new Promise((resolve) => {
+  const close = async (): Promise<void> => {
+    await resp?.close();
+    await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
-  return { url: `http://${config.host}:${port}`, config, close, [Symbol.asyncDispose]: close };
+    await backend.close();
+    engine.close();
+  };
+  return {
+    url: `http://${formatHost(config.host)}:${port}`,
+    config,
+    token: database.token,
+    readOnlyToken: database.readOnlyToken,
+    respAddress: resp === undefined ? undefined : `${formatHost(resp.host)}:${resp.port}`,
+    handle,
+    databases,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
+
+function formatHost(host: string): string {
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+function listen(
+  server: ReturnType<typeof createNodeServer>,
+  config: EmulatorConfig,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", (error) => reject(addressError(error, `${config.host}:${config.port}`)));
+    server.listen(config.port, config.host, () => resolve());
+  });
+}
+
+function addressError(error: unknown, address: string): unknown {
+  return (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+    ? new EmulatorError("ERR_ADDRESS_IN_USE", `${address} is already in use: pick another port`, {
+        cause: error,
+      })
+    : error;
+}
+
+function logError(error: unknown): void {
+  process.stderr.write(
+    `stratus-emulator: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
 }

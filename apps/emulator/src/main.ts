@@ -1,7 +1,42 @@
 #!/usr/bin/env node
+/**
+ * The `stratus-emulator` bin: flags and environment → configuration → servers, then a start-up
+ * block with everything a client needs (URLs, tokens, a ready-to-paste `.env`).
+ */
 import { HELP_TEXT, readCliConfig } from "./config.ts";
-import { createEmulator } from "./emulator.ts";
+import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
+
+function startupDetails(emulator: Emulator): Record<string, string | null> {
+  return {
+    url: emulator.url,
+    token: emulator.token,
+    readOnlyToken: emulator.readOnlyToken,
+    respAddress: emulator.respAddress ?? null,
+    dataDir: emulator.config.dataDir ?? null,
+  };
+}
+
+function startupBlock(emulator: Emulator): string {
+  const lines = [
+    `stratus-emulator is ready`,
+    ``,
+    `  Key-value REST   ${emulator.url}`,
+    `  Standard token   ${emulator.token}`,
+    `  Read Only token  ${emulator.readOnlyToken}`,
+    `  RESP2            ${emulator.respAddress === undefined ? "off" : `redis://${emulator.respAddress}`}`,
+    `  Data             ${emulator.config.dataDir === undefined ? "in memory (nothing is kept)" : `persisted in ${emulator.config.dataDir}`}`,
+    ``,
+    `Paste into .env for @upstash/redis:`,
+    `UPSTASH_REDIS_REST_URL=${emulator.url}`,
+    `UPSTASH_REDIS_REST_TOKEN=${emulator.token}`,
+    `KV_REST_API_URL=${emulator.url}`,
+    `KV_REST_API_TOKEN=${emulator.token}`,
+    `KV_REST_API_READ_ONLY_TOKEN=${emulator.readOnlyToken}`,
+    ``,
+  ];
+  return lines.join("\n");
+}
 
 async function main(): Promise<void> {
   const command = readCliConfig(process.argv.slice(2));
@@ -10,7 +45,9 @@ async function main(): Promise<void> {
     return;
   }
   const emulator = await createEmulator(command.config);
-  process.stdout.write(`stratus-emulator listening on ${emulator.url}\n`);
+  process.stdout.write(
+    command.isJson ? `${JSON.stringify(startupDetails(emulator))}\n` : startupBlock(emulator),
+  );
   const stop = (): void => {
     emulator.close().then(
       () => process.exit(0),

@@ -25,6 +25,7 @@ function toEmulatorRequest(
     method: message.method ?? "GET",
     path: queryStart === -1 ? url : url.slice(0, queryStart),
     query: new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)),
+    rawQuery: queryStart === -1 ? "" : url.slice(queryStart + 1),
     headers: message.headers as Record<string, string | undefined>,
     body,
     signal,

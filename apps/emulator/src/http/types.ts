@@ -8,6 +8,8 @@ export interface EmulatorRequest {
   /** The path without the query string, still percent-encoded. */
   readonly path: string;
   readonly query: URLSearchParams;
+  /** The query string as sent (without `?`), for byte-exact decoding of command arguments. */
+  readonly rawQuery: string;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: Uint8Array;

@@ -1,0 +1,71 @@
+/**
+ * Routes a request by its URL prefix (kv-rest-wire.md §2.1: one port serves several databases):
+ * `/v2/…` management, `/vector/{name}/…` a vector index, `/redis/{name}/…` a key-value database,
+ * and everything else the default key-value database. No framework: this is the whole table.
+ */
+import type { KvDatabase } from "../kv/database.ts";
+import { jsonError } from "./http-error.ts";
+import { handleKvRequest } from "./routes/kv.ts";
+import type { EmulatorRequest, EmulatorResponse, RequestHandler } from "./types.ts";
+
+export interface RouterOptions {
+  /** Key-value databases by name; `defaultDatabase` is also served at the root. */
+  readonly kvDatabases: ReadonlyMap<string, KvDatabase>;
+  readonly defaultDatabase: string;
+  /** The management API, once built; answers 501 until then. */
+  readonly management?: RequestHandler;
+  /** Vector indexes by name, once built. */
+  readonly vector?: (
+    request: EmulatorRequest,
+    route: { name: string; path: string },
+  ) => Promise<EmulatorResponse>;
+}
+
+function notBuilt(what: string): EmulatorResponse {
+  return jsonError(501, `not implemented yet: the ${what} is still being built`);
+}
+
+/** Splits `/prefix/name/rest…` into the name and the rest (`/` when empty). */
+function splitNamed(path: string, prefixLength: number): { name: string; path: string } {
+  const rest = path.slice(prefixLength);
+  const slash = rest.indexOf("/");
+  const name = decodeURIComponentSafe(slash === -1 ? rest : rest.slice(0, slash));
+  return { name, path: slash === -1 ? "/" : rest.slice(slash) };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createRouter(options: RouterOptions): RequestHandler {
+  return async (request) => {
+    const { path } = request;
+    if (path === "/v2" || path.startsWith("/v2/")) {
+      return options.management === undefined
+        ? notBuilt("management API (/v2)")
+        : options.management(request);
+    }
+    if (path.startsWith("/vector/")) {
+      return options.vector === undefined
+        ? notBuilt("vector REST interface")
+        : options.vector(request, splitNamed(path, 8));
+    }
+    if (path.startsWith("/redis/")) {
+      const { name, path: rest } = splitNamed(path, 7);
+      const database = options.kvDatabases.get(name);
+      if (database === undefined) {
+        return jsonError(404, `ERR no key-value database named '${name}'`);
+      }
+      return handleKvRequest(request, { database, path: rest });
+    }
+    const database = options.kvDatabases.get(options.defaultDatabase);
+    if (database === undefined) {
+      return jsonError(404, "ERR no default key-value database");
+    }
+    return handleKvRequest(request, { database, path });
+  };
+}

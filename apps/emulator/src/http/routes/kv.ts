@@ -1,0 +1,364 @@
+/**
+ * The key-value REST interface of one database (interfaces.md; kv-rest-wire.md): command in the
+ * path, in a JSON body, `/pipeline`, `/multi-exec`, `/subscribe`, `/psubscribe` and `/monitor`.
+ * Routes are thin: authenticate, parse, check policy, call the backend, encode.
+ */
+import { tokenFromRequest } from "@stratus/core/auth";
+import { encodeResp2, type Resp2Value } from "@stratus/core/resp2";
+import {
+  formatMessageItem,
+  formatMonitorLine,
+  formatPMessageItem,
+  formatSubscribeItem,
+  MONITOR_OK_ITEM,
+  MONITOR_REST_ADDRESS,
+  toRestJson,
+  toRestResultsJson,
+} from "@stratus/core/rest";
+import { encodeSseEvent } from "@stratus/core/sse";
+import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
+import type { KvDatabase, KvGrant } from "../../kv/database.ts";
+import { checkCommand } from "../../kv/policy.ts";
+import { HttpError, jsonError } from "../http-error.ts";
+import { parseQueryBytes, percentDecode } from "../percent.ts";
+import { RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
+import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
+
+const ALLOWED_METHODS = new Set(["HEAD", "GET", "POST", "PUT"]);
+const encoder = new TextEncoder();
+/** Service wording (kv-rest-wire.md §4, §9). */
+const UNAUTHORIZED = "WRONGPASS invalid or missing auth token";
+/** An SSE comment keeps idle streams open through proxies (kv-rest-wire.md §11.1 emulator choice). */
+const SSE_PING_INTERVAL_MS = 15_000;
+
+/** What a KV request runs on, resolved by the router from the URL prefix. */
+export interface KvRoute {
+  readonly database: KvDatabase;
+  /** The path below the database's base URL, starting with `/`. */
+  readonly path: string;
+}
+
+export async function handleKvRequest(
+  request: EmulatorRequest,
+  route: KvRoute,
+): Promise<EmulatorResponse> {
+  const { database } = route;
+  const syncToken = database.nextSyncToken();
+  const response = await dispatch(request, route).catch((error: unknown) => {
+    if (error instanceof HttpError) {
+      return error.toResponse();
+    }
+    throw error;
+  });
+  return { ...response, headers: { ...response.headers, [RestHeaders.SYNC_TOKEN]: syncToken } };
+}
+
+async function dispatch(
+  request: EmulatorRequest,
+  { database, path }: KvRoute,
+): Promise<EmulatorResponse> {
+  if (!ALLOWED_METHODS.has(request.method)) {
+    return jsonError(
+      405,
+      `ERR method ${request.method} is not allowed: use HEAD, GET, POST or PUT`,
+    );
+  }
+  const grant = database.verify(
+    tokenFromRequest({
+      authorization: request.headers["authorization"],
+      queryToken: request.query.get("_token"),
+    }),
+  );
+  if (grant === undefined) {
+    return jsonError(401, UNAUTHORIZED);
+  }
+  const maxBytes = database.limits.maxRequestBytes;
+  if (maxBytes !== undefined && request.body.byteLength > maxBytes) {
+    // Seen on the service: HTTP 413 for an oversized request (kv-rest-wire.md §14).
+    return jsonError(
+      413,
+      `ERR max request size exceeded. Limit: ${maxBytes} bytes, Actual: ${request.body.byteLength} bytes`,
+    );
+  }
+  const options = readRestOptions(request);
+  const segments = path.split("/").slice(1);
+  const first = segments[0]?.toLowerCase() ?? "";
+  if (first === "pipeline" && segments.length === 1) {
+    return runPipeline(database, grant, { request, options });
+  }
+  if (first === "multi-exec" && segments.length === 1) {
+    return runTransaction(database, grant, request);
+  }
+  if ((first === "subscribe" || first === "psubscribe") && segments.length > 1) {
+    return subscribe({
+      database,
+      kind: first === "subscribe" ? "channel" : "pattern",
+      request,
+      segments,
+    });
+  }
+  if (first === "monitor" && segments.length === 1) {
+    return monitor(database, request);
+  }
+  const argv =
+    first === "" && segments.length <= 1
+      ? parseJsonCommand(request.body)
+      : pathCommand(request, segments);
+  return runSingle(database, grant, { argv, options });
+}
+
+// ---- request forms -----------------------------------------------------------------------------
+
+/** Path form (kv-rest-wire.md §2.3): segments, then the raw body, then query pairs except `_token`. */
+function pathCommand(request: EmulatorRequest, segments: readonly string[]): Argv {
+  const argv: Uint8Array[] = segments.map((segment) => percentDecode(segment));
+  if ((request.method === "POST" || request.method === "PUT") && request.body.byteLength > 0) {
+    argv.push(request.body);
+  }
+  for (const { name, nameText, value } of parseQueryBytes(request.rawQuery)) {
+    if (nameText === "_token") {
+      continue;
+    }
+    argv.push(name);
+    if (value.byteLength > 0) {
+      argv.push(value);
+    }
+  }
+  return argv;
+}
+
+function parseJson(body: Uint8Array): unknown {
+  if (body.byteLength === 0) {
+    throw new HttpError(400, 'ERR the request body is empty: send a JSON array such as ["PING"]');
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new HttpError(400, "ERR the request body is not valid JSON");
+  }
+}
+
+/** kv-rest-wire.md §3: strings, numbers and booleans become arguments the way `String()` writes them. */
+function toArgv(value: unknown, where: string): Argv {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new HttpError(
+      400,
+      `ERR ${where} must be a non-empty JSON array of command name and arguments`,
+    );
+  }
+  if (typeof value[0] !== "string") {
+    throw new HttpError(400, `ERR ${where}: the command name must be a string`);
+  }
+  return value.map((arg: unknown, index) => {
+    if (typeof arg === "string" || typeof arg === "number" || typeof arg === "boolean") {
+      return encoder.encode(String(arg));
+    }
+    throw new HttpError(400, `ERR ${where}: argument ${index} must be a string, number or boolean`);
+  });
+}
+
+function parseJsonCommand(body: Uint8Array): Argv {
+  return toArgv(parseJson(body), "the request body");
+}
+
+function parseJsonBatch(body: Uint8Array): Argv[] {
+  const value = parseJson(body);
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new HttpError(400, "ERR the request body must be a non-empty JSON array of commands");
+  }
+  return value.map((command: unknown, index) => toArgv(command, `command ${index}`));
+}
+
+// ---- execution ---------------------------------------------------------------------------------
+
+/** REST commands show the service's address in MONITOR (kv-rest-wire.md §11.3). */
+function restCaller(grant: KvGrant): KvCaller {
+  return { isReadOnly: grant.isReadOnly, address: MONITOR_REST_ADDRESS };
+}
+
+function policyError(argv: Argv, grant: KvGrant): string | undefined {
+  return checkCommand(argv, { isReadOnly: grant.isReadOnly, surface: "rest" });
+}
+
+const DAILY_LIMIT_ERROR = "ERR max daily request limit exceeded";
+
+async function runSingle(
+  database: KvDatabase,
+  grant: KvGrant,
+  { argv, options }: { argv: Argv; options: RestOptions },
+): Promise<EmulatorResponse> {
+  const refusal =
+    policyError(argv, grant) ?? (database.admitRequests(1) ? undefined : DAILY_LIMIT_ERROR);
+  const reply: Resp2Value =
+    refusal === undefined
+      ? await database.backend.execute(argv, restCaller(grant))
+      : { kind: "error", message: refusal };
+  const status = reply.kind === "error" ? 400 : 200;
+  if (options.format === "resp2") {
+    return {
+      status,
+      headers: { "content-type": "application/octet-stream" },
+      body: encodeResp2(reply),
+    };
+  }
+  return json(status, toRestJson(reply, { base64: options.isBase64 }));
+}
+
+async function runPipeline(
+  database: KvDatabase,
+  grant: KvGrant,
+  { request, options }: { request: EmulatorRequest; options: RestOptions },
+): Promise<EmulatorResponse> {
+  const commands = parseJsonBatch(request.body);
+  const refusals = commands.map((argv) => policyError(argv, grant));
+  const allowed = commands.filter((_, index) => refusals[index] === undefined);
+  const admitted = database.admitRequests(allowed.length);
+  const results = admitted ? await database.backend.pipeline(allowed, restCaller(grant)) : [];
+  let next = 0;
+  const replies: Resp2Value[] = refusals.map((refusal) => {
+    if (refusal !== undefined) {
+      return { kind: "error", message: refusal };
+    }
+    if (!admitted) {
+      return { kind: "error", message: DAILY_LIMIT_ERROR };
+    }
+    return results[next++] ?? { kind: "error", message: "ERR missing reply" };
+  });
+  if (options.format === "resp2") {
+    const parts = replies.map(encodeResp2);
+    return {
+      status: 200,
+      headers: { "content-type": "application/octet-stream" },
+      body: Buffer.concat(parts),
+    };
+  }
+  return json(200, toRestResultsJson(replies, { base64: options.isBase64 }));
+}
+
+/** `/multi-exec` answers JSON only (interfaces.md response rule 5), but honours base64. */
+async function runTransaction(
+  database: KvDatabase,
+  grant: KvGrant,
+  request: EmulatorRequest,
+): Promise<EmulatorResponse> {
+  const options = readRestOptions(request);
+  const commands = parseJsonBatch(request.body);
+  for (const argv of commands) {
+    const refusal = policyError(argv, grant);
+    if (refusal !== undefined) {
+      return jsonError(400, refusal);
+    }
+  }
+  if (!database.admitRequests(commands.length)) {
+    return jsonError(400, DAILY_LIMIT_ERROR);
+  }
+  const result = await database.backend.transaction(commands, restCaller(grant));
+  if (result.status === "discarded") {
+    return jsonError(400, result.error);
+  }
+  return json(200, toRestResultsJson(result.replies, { base64: options.isBase64 }));
+}
+
+function json(status: number, text: string): EmulatorResponse {
+  return { status, headers: { "content-type": "application/json" }, body: encoder.encode(text) };
+}
+
+// ---- server-sent events ------------------------------------------------------------------------
+
+function sseResponse(body: AsyncIterable<Uint8Array>): EmulatorResponse {
+  return {
+    status: 200,
+    headers: {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    },
+    body,
+  };
+}
+
+function sseData(text: string): Uint8Array {
+  return encoder.encode(encodeSseEvent({ data: text }));
+}
+
+/** Merges periodic `: ping` comments into a stream until it ends. */
+async function* withPings(source: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]();
+  const ping = encoder.encode(": ping\n\n");
+  let pending = iterator.next();
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const tick = new Promise<"ping">((resolve) => {
+      timer = setTimeout(() => resolve("ping"), SSE_PING_INTERVAL_MS);
+      timer.unref();
+    });
+    const winner = await Promise.race([pending, tick]);
+    clearTimeout(timer);
+    if (winner === "ping") {
+      yield ping;
+      continue;
+    }
+    if (winner.done === true) {
+      return;
+    }
+    yield winner.value;
+    pending = iterator.next();
+  }
+}
+
+/** kv-rest-wire.md §2.4: the segments after `subscribe` joined with `/` into one name. */
+function subscribe(options: {
+  database: KvDatabase;
+  kind: "channel" | "pattern";
+  request: EmulatorRequest;
+  segments: readonly string[];
+}): EmulatorResponse {
+  const parts = options.segments.slice(1).map((segment) => percentDecode(segment));
+  const name = Buffer.concat(
+    parts.flatMap((part, index) => (index === 0 ? [part] : [encoder.encode("/"), part])),
+  );
+  const events = options.database.backend.subscribe({
+    kind: options.kind,
+    name,
+    signal: options.request.signal,
+  });
+  async function* items(): AsyncIterable<Uint8Array> {
+    for await (const event of events) {
+      yield sseData(formatPubSubEvent(event));
+    }
+  }
+  return sseResponse(withPings(items()));
+}
+
+function formatPubSubEvent(event: PubSubEvent): string {
+  switch (event.kind) {
+    case "subscribe":
+    case "psubscribe":
+      return formatSubscribeItem({ kind: event.kind, channel: event.name, count: event.count });
+    case "message":
+      return formatMessageItem({ channel: event.channel, message: event.message });
+    case "pmessage":
+      return formatPMessageItem({
+        pattern: event.pattern,
+        channel: event.channel,
+        message: event.message,
+      });
+    default:
+      return assertNever(event);
+  }
+}
+
+function monitor(database: KvDatabase, request: EmulatorRequest): EmulatorResponse {
+  const lines = database.backend.monitor({ signal: request.signal });
+  async function* items(): AsyncIterable<Uint8Array> {
+    yield sseData(MONITOR_OK_ITEM);
+    for await (const line of lines) {
+      yield sseData(formatMonitorLine(line));
+    }
+  }
+  return sseResponse(withPings(items()));
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,82 @@
+/**
+ * `KvBackend`: the one interface the REST routes and the RESP listener talk to (STYLE.md §7.1),
+ * implemented over the embedded engine (`memory/`) and over a real Redis (`redis-proxy/`).
+ * Redis errors are replies, never throws; a throw means the backend itself failed.
+ */
+import type { Resp2Value } from "@stratus/core/resp2";
+
+/** A command: name and arguments as raw bytes. */
+export type Argv = readonly Uint8Array[];
+
+export interface KvCaller {
+  /** Read-only token or the `default_ro` user. */
+  readonly isReadOnly: boolean;
+  /** `ip:port` of the peer, for MONITOR; REST shows `0.0.0.0:0` as the real service does. */
+  readonly address: string;
+}
+
+export type TransactionResult =
+  | { readonly status: "executed"; readonly replies: readonly Resp2Value[] }
+  | { readonly status: "discarded"; readonly error: string };
+
+/** A pub/sub event as REST streams it. */
+export type PubSubEvent =
+  | { readonly kind: "subscribe" | "psubscribe"; readonly name: Uint8Array; readonly count: number }
+  | { readonly kind: "message"; readonly channel: Uint8Array; readonly message: Uint8Array }
+  | {
+      readonly kind: "pmessage";
+      readonly pattern: Uint8Array;
+      readonly channel: Uint8Array;
+      readonly message: Uint8Array;
+    };
+
+export interface SubscribeOptions {
+  readonly kind: "channel" | "pattern";
+  readonly name: Uint8Array;
+  readonly signal: AbortSignal;
+}
+
+/** One executed command as MONITOR shows it. */
+export interface MonitorLine {
+  readonly timestampMicros: number;
+  readonly db: number;
+  readonly address: string;
+  readonly argv: Argv;
+}
+
+/**
+ * A stateful client of the backend, for one RESP connection: SELECT, MULTI/EXEC, WATCH, blocking
+ * commands, SUBSCRIBE and MONITOR keep their Redis meaning. Pushed replies (pub/sub messages,
+ * monitor lines) go to `onPush`.
+ */
+export interface KvSession {
+  execute(argv: Argv): Promise<Resp2Value>;
+  close(): void;
+}
+
+export interface KvSessionOptions {
+  readonly caller: KvCaller;
+  /** Receives out-of-band replies: pub/sub messages and MONITOR lines, already in RESP form. */
+  readonly onPush: (value: Resp2Value) => void;
+}
+
+export interface KvBackend {
+  /** Runs one command on database 0. */
+  execute(argv: Argv, caller: KvCaller): Promise<Resp2Value>;
+  /** Runs commands in order, not atomically; one reply each. */
+  pipeline(commands: readonly Argv[], caller: KvCaller): Promise<readonly Resp2Value[]>;
+  /** Runs commands atomically (MULTI/EXEC semantics). */
+  transaction(commands: readonly Argv[], caller: KvCaller): Promise<TransactionResult>;
+  /** SUBSCRIBE or PSUBSCRIBE; the first event confirms the subscription; ends when the signal aborts. */
+  subscribe(options: SubscribeOptions): AsyncIterable<PubSubEvent>;
+  /** Every executed command from now on; ends when the signal aborts. */
+  monitor(options: { readonly signal: AbortSignal }): AsyncIterable<MonitorLine>;
+  /** A stateful session for a RESP connection. */
+  openSession(options: KvSessionOptions): KvSession;
+  close(): Promise<void>;
+}
+
+/** The backend could not serve the request (e.g. the proxied Redis is unreachable). */
+export class BackendUnavailableError extends Error {
+  override readonly name = "BackendUnavailableError";
+}

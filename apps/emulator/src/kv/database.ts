@@ -1,0 +1,117 @@
+/**
+ * A key-value database as REST and RESP serve it: a backend, its tokens and its limits. Several
+ * live in one emulator, each at its own base URL.
+ */
+import { createTokenVerifier, type TokenGrant, type TokenVerifier } from "@stratus/core/auth";
+import type { KvBackend } from "./backend.ts";
+
+/** Per-database limits; undefined means not enforced (kv-rest-wire.md §14 emulator choice). */
+export interface KvLimits {
+  /** @default 10 MiB */
+  readonly maxRequestBytes: number | undefined;
+  /** Commands per UTC day. @default undefined (off) */
+  readonly dailyRequestLimit: number | undefined;
+}
+
+export const DEFAULT_KV_LIMITS: KvLimits = {
+  maxRequestBytes: 10 * 1024 * 1024,
+  dailyRequestLimit: undefined,
+};
+
+export interface KvGrant extends TokenGrant {
+  /** The ACL user the token acts as: `default`, `default_ro`, or a user from ACL SETUSER. */
+  readonly username: string;
+}
+
+export interface KvDatabaseOptions {
+  readonly name: string;
+  readonly backend: KvBackend;
+  readonly token: string;
+  readonly readOnlyToken: string;
+  readonly limits?: Partial<KvLimits>;
+  /** Reads the clock for the daily limit's UTC day. */
+  readonly now: () => number;
+}
+
+const DAY_MS = 86_400_000;
+
+export class KvDatabase {
+  readonly name: string;
+  readonly backend: KvBackend;
+  readonly limits: KvLimits;
+  #token: string;
+  #readOnlyToken: string;
+  #extraGrants: KvGrant[] = [];
+  #verifier: TokenVerifier<KvGrant>;
+  /** Grows on every response; its value is the read-your-writes token (kv-rest-wire.md §10). */
+  #syncCounter = 0;
+  #day = -1;
+  #requestsToday = 0;
+  readonly #now: () => number;
+
+  constructor(options: KvDatabaseOptions) {
+    this.name = options.name;
+    this.backend = options.backend;
+    this.limits = { ...DEFAULT_KV_LIMITS, ...options.limits };
+    this.#token = options.token;
+    this.#readOnlyToken = options.readOnlyToken;
+    this.#now = options.now;
+    this.#verifier = this.#buildVerifier();
+  }
+
+  get token(): string {
+    return this.#token;
+  }
+
+  get readOnlyToken(): string {
+    return this.#readOnlyToken;
+  }
+
+  /** The grant of a request's token, or undefined (401). Constant-time comparison. */
+  verify(token: string | undefined): KvGrant | undefined {
+    return this.#verifier.verify(token);
+  }
+
+  /** Adds a token acting as an ACL user (ACL RESTTOKEN). */
+  addGrant(grant: KvGrant): void {
+    this.#extraGrants.push(grant);
+    this.#verifier = this.#buildVerifier();
+  }
+
+  /** Replaces both tokens and revokes every ACL token at once (reset password). */
+  resetTokens(token: string, readOnlyToken: string): void {
+    this.#token = token;
+    this.#readOnlyToken = readOnlyToken;
+    this.#extraGrants = [];
+    this.#verifier = this.#buildVerifier();
+  }
+
+  /** The next sync token; every response carries a new one. */
+  nextSyncToken(): string {
+    this.#syncCounter++;
+    return String(this.#syncCounter);
+  }
+
+  /** Counts `commands` against the daily limit; false when it would be exceeded. */
+  admitRequests(commands: number): boolean {
+    const day = Math.floor(this.#now() / DAY_MS);
+    if (day !== this.#day) {
+      this.#day = day;
+      this.#requestsToday = 0;
+    }
+    const limit = this.limits.dailyRequestLimit;
+    if (limit !== undefined && this.#requestsToday + commands > limit) {
+      return false;
+    }
+    this.#requestsToday += commands;
+    return true;
+  }
+
+  #buildVerifier(): TokenVerifier<KvGrant> {
+    return createTokenVerifier<KvGrant>([
+      { token: this.#token, isReadOnly: false, username: "default" },
+      { token: this.#readOnlyToken, isReadOnly: true, username: "default_ro" },
+      ...this.#extraGrants,
+    ]);
+  }
+}

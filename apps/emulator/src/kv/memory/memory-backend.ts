@@ -1,0 +1,125 @@
+/**
+ * `KvBackend` over the embedded engine. Engine calls are synchronous and never interleave, so
+ * transactions are atomic by construction; blocking commands wait on the engine's clock.
+ */
+import type { Resp2Value } from "@stratus/core/resp2";
+import { binaryToBytes, type Engine, type Reply, type Session } from "../../engine/index.ts";
+import { AsyncQueue } from "../async-queue.ts";
+import type {
+  Argv,
+  KvBackend,
+  KvSession,
+  KvSessionOptions,
+  MonitorLine,
+  PubSubEvent,
+  SubscribeOptions,
+  TransactionResult,
+} from "../backend.ts";
+import { toEngineArgv, toResp2 } from "./convert.ts";
+import { MemorySession } from "./memory-session.ts";
+
+/** The address REST commands show in MONITOR, as the real service does (kv-rest-wire.md §11.3). */
+export const REST_ADDRESS = "0.0.0.0:0";
+
+export class MemoryBackend implements KvBackend {
+  readonly engine: Engine;
+  /** REST requests are stateless: they share one session on database 0 that never blocks. */
+  readonly #restSession: Session;
+
+  constructor(engine: Engine) {
+    this.engine = engine;
+    this.#restSession = engine.createSession({ address: REST_ADDRESS, isStateless: true });
+  }
+
+  async execute(argv: Argv): Promise<Resp2Value> {
+    return toResp2(this.#runRest(argv));
+  }
+
+  async pipeline(commands: readonly Argv[]): Promise<readonly Resp2Value[]> {
+    return commands.map((argv) => toResp2(this.#runRest(argv)));
+  }
+
+  async transaction(commands: readonly Argv[]): Promise<TransactionResult> {
+    this.#restSession.dbIndex = 0;
+    const result = this.engine.transaction(commands.map(toEngineArgv), this.#restSession);
+    return result.status === "discarded"
+      ? result
+      : { status: "executed", replies: result.replies.map(toResp2) };
+  }
+
+  subscribe(options: SubscribeOptions): AsyncIterable<PubSubEvent> {
+    const name = Buffer.from(options.name).toString("latin1");
+    const isPattern = options.kind === "pattern";
+    const queue = new AsyncQueue<PubSubEvent>(options.signal, () =>
+      this.engine.closeSession(session),
+    );
+    const session = this.engine.createSession({
+      address: REST_ADDRESS,
+      isStateless: true,
+      push: (message) => {
+        const event = toPubSubEvent(message);
+        if (event !== undefined) {
+          queue.push(event);
+        }
+      },
+    });
+    if (isPattern) {
+      this.engine.pubsub.psubscribe(session, name);
+    } else {
+      this.engine.pubsub.subscribe(session, name);
+    }
+    queue.push({
+      kind: isPattern ? "psubscribe" : "subscribe",
+      name: options.name,
+      count: session.subscriptionCount,
+    });
+    return queue;
+  }
+
+  monitor(options: { readonly signal: AbortSignal }): AsyncIterable<MonitorLine> {
+    const queue: AsyncQueue<MonitorLine> = new AsyncQueue(options.signal, () => detach());
+    const detach = this.engine.monitor((command) => {
+      queue.push({
+        timestampMicros: command.timeMs * 1000,
+        db: command.db,
+        address: command.address,
+        argv: command.argv.map(binaryToBytes),
+      });
+    });
+    return queue;
+  }
+
+  openSession(options: KvSessionOptions): KvSession {
+    return new MemorySession(this.engine, options);
+  }
+
+  async close(): Promise<void> {
+    this.engine.closeSession(this.#restSession);
+  }
+
+  #runRest(argv: Argv): Reply {
+    // A REST command that ran SELECT must not leak its database into the next request.
+    this.#restSession.dbIndex = 0;
+    const result = this.engine.execute(toEngineArgv(argv), this.#restSession);
+    return result.kind === "blocked" ? result.timeoutReply : result;
+  }
+}
+
+/** Engine pushes are RESP arrays: `[message, channel, payload]` or `[pmessage, pattern, channel, payload]`. */
+function toPubSubEvent(message: Reply): PubSubEvent | undefined {
+  if (message.kind !== "array") {
+    return undefined;
+  }
+  const parts = message.items.map((item) =>
+    item.kind === "bulk" ? binaryToBytes(item.value) : undefined,
+  );
+  const [kind, first, second, third] = parts;
+  const name = kind === undefined ? "" : Buffer.from(kind).toString("latin1");
+  if (name === "message" && first !== undefined && second !== undefined) {
+    return { kind: "message", channel: first, message: second };
+  }
+  if (name === "pmessage" && first !== undefined && second !== undefined && third !== undefined) {
+    return { kind: "pmessage", pattern: first, channel: second, message: third };
+  }
+  return undefined;
+}
