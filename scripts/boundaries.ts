@@ -38,7 +38,7 @@ export const TEST_ONLY_IMPORTS: Readonly<Record<PackageName, readonly PackageNam
 export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   http: ["http", "kv", "vector", "management", "events", "metrics", "storage", "errors.ts"],
   resp: ["resp", "kv", "metrics", "events", "errors.ts"],
-  kv: ["kv", "engine", "metrics", "events", "errors.ts"],
+  kv: ["kv", "engine", "storage", "metrics", "events", "errors.ts"],
   vector: ["vector", "storage", "metrics", "events", "errors.ts"],
   management: ["management", "storage", "metrics", "events", "kv", "vector", "errors.ts"],
   events: ["events"],

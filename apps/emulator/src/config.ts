@@ -27,6 +27,10 @@ export const EmulatorConfigSchema = z.object({
     .min(1)
     .optional()
     .describe("directory to persist data in (absent: in memory)"),
+  fsync: z
+    .enum(["always", "everysec", "no"])
+    .default("everysec")
+    .describe("when writes reach the disk, as Redis's appendfsync"),
   redisUrl: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, "must look like redis://[user:password@]host:port[/db]")
@@ -55,6 +59,7 @@ const ENV_TWINS = {
   "no-resp": "STRATUS_NO_RESP",
   "data-dir": "STRATUS_DATA_DIR",
   "in-memory": "STRATUS_IN_MEMORY",
+  fsync: "STRATUS_FSYNC",
   "redis-url": "STRATUS_REDIS_URL",
   token: "STRATUS_TOKEN",
   "read-only-token": "STRATUS_READ_ONLY_TOKEN",
@@ -80,6 +85,7 @@ Options:
   --no-resp                 do not serve RESP2 (STRATUS_NO_RESP=1)
   --data-dir DIR            persist data in DIR (STRATUS_DATA_DIR, default ./${DEFAULT_DATA_DIR})
   --in-memory               keep nothing on disk (STRATUS_IN_MEMORY=1)
+  --fsync POLICY            always, everysec or no, as Redis's appendfsync (STRATUS_FSYNC, default everysec)
   --redis-url URL           proxy to a real Redis instead of the embedded engine (STRATUS_REDIS_URL)
   --token TOKEN             Standard token of the default database (STRATUS_TOKEN; default generated)
   --read-only-token TOKEN   Read Only token of the default database (STRATUS_READ_ONLY_TOKEN)
@@ -169,6 +175,7 @@ export function readCliConfig(
       read("in-memory") === true
         ? undefined
         : resolve(typeof dataDir === "string" ? dataDir : DEFAULT_DATA_DIR),
+    fsync: read("fsync"),
     redisUrl: read("redis-url"),
     token: read("token"),
     readOnlyToken: read("read-only-token"),

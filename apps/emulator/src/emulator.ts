@@ -13,7 +13,9 @@ import { createRouter } from "./http/router.ts";
 import type { RequestHandler } from "./http/types.ts";
 import { KvDatabase } from "./kv/database.ts";
 import { MemoryBackend } from "./kv/memory/memory-backend.ts";
+import { openPersistentEngine } from "./kv/memory/persistent-engine.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
+import { openDataDir } from "./storage/index.ts";
 
 /** The name of the database served at the root URL. */
 export const DEFAULT_DATABASE = "default";
@@ -51,8 +53,20 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       "--redis-url (the proxy backend) is not built yet",
     );
   }
-  const engine = new Engine({ clock, onInternalError: (error) => onError(error) });
-  const backend = new MemoryBackend(engine);
+  const dataDir = config.dataDir === undefined ? undefined : await openDataDir(config.dataDir);
+  const persistent =
+    dataDir === undefined
+      ? undefined
+      : await openPersistentEngine({
+          directory: dataDir.areas.kv,
+          fsync: config.fsync,
+          clock,
+          onInternalError: onError,
+          onWarning: (message) => onError(new Error(message)),
+        });
+  const engine =
+    persistent?.engine ?? new Engine({ clock, onInternalError: (error) => onError(error) });
+  const backend = new MemoryBackend(engine, persistent?.durability);
   const database = new KvDatabase({
     name: DEFAULT_DATABASE,
     backend,
@@ -89,7 +103,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       server.closeAllConnections();
     });
     await backend.close();
-    engine.close();
+    if (persistent === undefined) {
+      engine.close();
+    } else {
+      await persistent.close();
+    }
+    await dataDir?.close();
   };
   return {
     url: `http://${formatHost(config.host)}:${port}`,

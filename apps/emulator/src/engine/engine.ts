@@ -93,11 +93,13 @@ export class Engine implements ServerApi, KeyspaceObserver {
   #unitTimeMs: number | undefined;
   #pendingEffects: Effect[] = [];
   #sweepTimer: TimerHandle | undefined;
+  #effectsListener: ((effects: readonly Effect[]) => void) | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.#options = options;
     this.clock = options.clock ?? systemClock;
     this.config = new Config(options.config);
+    this.#effectsListener = options.onEffects;
     const now = (): number => this.commandTimeMs;
     this.databases = Array.from(
       { length: DATABASE_COUNT },
@@ -140,6 +142,14 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.pubsub.detach(session);
     this.#cancelWaiters(session);
     this.#sessions.delete(session.id);
+  }
+
+  /**
+   * Where the effects of each write unit go from now on (the storage log); undefined stops
+   * logging, e.g. while replaying the log itself.
+   */
+  set effectsListener(listener: ((effects: readonly Effect[]) => void) | undefined) {
+    this.#effectsListener = listener;
   }
 
   /** The running unit's frozen time (the clock's time between units). */
@@ -254,7 +264,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (this.#pendingEffects.length > 0) {
       const effects = this.#pendingEffects;
       this.#pendingEffects = [];
-      this.#options.onEffects?.(effects);
+      this.#effectsListener?.(effects);
     }
     if (this.#readyKeys.size > 0) {
       this.#serveBlocked();

@@ -17,6 +17,7 @@ import type {
 } from "../backend.ts";
 import { toEngineArgv, toResp2 } from "./convert.ts";
 import { MemorySession } from "./memory-session.ts";
+import type { Durability } from "./persistent-engine.ts";
 
 /** The address REST commands show in MONITOR, as the real service does (kv-rest-wire.md §11.3). */
 export const REST_ADDRESS = "0.0.0.0:0";
@@ -26,25 +27,41 @@ export class MemoryBackend implements KvBackend {
   /** REST requests are stateless: they share one session on database 0 that never blocks. */
   readonly #restSession: Session;
 
-  constructor(engine: Engine) {
+  readonly #durability: Durability | undefined;
+
+  /** With `durability`, writes are acknowledged only once the storage log holds them. */
+  constructor(engine: Engine, durability?: Durability) {
     this.engine = engine;
+    this.#durability = durability;
     this.#restSession = engine.createSession({ address: REST_ADDRESS, isStateless: true });
   }
 
   async execute(argv: Argv): Promise<Resp2Value> {
-    return toResp2(this.#runRest(argv));
+    const reply = toResp2(this.#runRest(argv));
+    await this.#settle();
+    return reply;
   }
 
   async pipeline(commands: readonly Argv[]): Promise<readonly Resp2Value[]> {
-    return commands.map((argv) => toResp2(this.#runRest(argv)));
+    const replies = commands.map((argv) => toResp2(this.#runRest(argv)));
+    await this.#settle();
+    return replies;
   }
 
   async transaction(commands: readonly Argv[]): Promise<TransactionResult> {
     this.#restSession.dbIndex = 0;
     const result = this.engine.transaction(commands.map(toEngineArgv), this.#restSession);
+    await this.#settle();
     return result.status === "discarded"
       ? result
       : { status: "executed", replies: result.replies.map(toResp2) };
+  }
+
+  /** Waits until this request's writes are durable (a no-op without a data directory). */
+  async #settle(): Promise<void> {
+    if (this.#durability?.hasPendingWrites === true) {
+      await this.#durability.flush();
+    }
   }
 
   subscribe(options: SubscribeOptions): AsyncIterable<PubSubEvent> {
@@ -90,7 +107,7 @@ export class MemoryBackend implements KvBackend {
   }
 
   openSession(options: KvSessionOptions): KvSession {
-    return new MemorySession(this.engine, options);
+    return new MemorySession(this.engine, { ...options, durability: this.#durability });
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,131 @@
+/**
+ * The engine's codec for the storage log (STYLE.md §7.5): each record is one write unit (a command,
+ * a transaction, a script) as the effects it had, so replay is deterministic and a crash never
+ * replays half a transaction.
+ *
+ * Record layout: varint effect count, then per effect: varint db, varint argc, and per argument a
+ * varint length and its bytes.
+ */
+import type { Effect, Engine } from "./engine.ts";
+
+function varintSize(value: number): number {
+  let size = 1;
+  for (let rest = value >>> 7; rest > 0; rest >>>= 7) {
+    size++;
+  }
+  return size;
+}
+
+function writeVarint(buffer: Buffer, offset: number, value: number): number {
+  let rest = value;
+  let at = offset;
+  while (rest >= 0x80) {
+    buffer[at++] = (rest & 0x7f) | 0x80;
+    rest >>>= 7;
+  }
+  buffer[at++] = rest;
+  return at;
+}
+
+/** Encodes one write unit. */
+export function encodeEffects(effects: readonly Effect[]): Uint8Array {
+  let size = varintSize(effects.length);
+  for (const effect of effects) {
+    size += varintSize(effect.db) + varintSize(effect.argv.length);
+    for (const arg of effect.argv) {
+      size += varintSize(arg.length) + arg.length;
+    }
+  }
+  const buffer = Buffer.allocUnsafe(size);
+  let offset = writeVarint(buffer, 0, effects.length);
+  for (const effect of effects) {
+    offset = writeVarint(buffer, offset, effect.db);
+    offset = writeVarint(buffer, offset, effect.argv.length);
+    for (const arg of effect.argv) {
+      offset = writeVarint(buffer, offset, arg.length);
+      offset += buffer.write(arg, offset, "latin1");
+    }
+  }
+  return buffer;
+}
+
+/** Thrown when a record does not decode: the storage layer's CRC passed, so this is a bug or a foreign file. */
+export class EffectRecordError extends Error {
+  override readonly name = "EffectRecordError";
+}
+
+class Reader {
+  readonly #bytes: Buffer;
+  #offset = 0;
+
+  constructor(bytes: Uint8Array) {
+    this.#bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  varint(): number {
+    let value = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      const byte = this.#bytes[this.#offset++];
+      if (byte === undefined) {
+        throw new EffectRecordError("effect record ends inside a number");
+      }
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) {
+        return value;
+      }
+    }
+    throw new EffectRecordError("effect record has an over-long number");
+  }
+
+  string(length: number): string {
+    if (this.#offset + length > this.#bytes.length) {
+      throw new EffectRecordError("effect record ends inside an argument");
+    }
+    const text = this.#bytes.toString("latin1", this.#offset, this.#offset + length);
+    this.#offset += length;
+    return text;
+  }
+
+  get isAtEnd(): boolean {
+    return this.#offset === this.#bytes.length;
+  }
+}
+
+/** Decodes one write unit. */
+export function decodeEffects(bytes: Uint8Array): Effect[] {
+  const reader = new Reader(bytes);
+  const effects: Effect[] = [];
+  const count = reader.varint();
+  for (let i = 0; i < count; i++) {
+    const db = reader.varint();
+    const argc = reader.varint();
+    const argv: string[] = [];
+    for (let j = 0; j < argc; j++) {
+      argv.push(reader.string(reader.varint()));
+    }
+    effects.push({ db, argv });
+  }
+  if (!reader.isAtEnd) {
+    throw new EffectRecordError("effect record has trailing bytes");
+  }
+  return effects;
+}
+
+/**
+ * Applies logged effects to `engine` (which must not be logging: pass no `onEffects` while
+ * replaying). An effect that fails means the log and the engine disagree: that is refused loudly.
+ */
+export function replayEffects(engine: Engine, effects: readonly Effect[]): void {
+  const session = engine.createSession({ address: "replay:0", isStateless: true });
+  try {
+    for (const effect of effects) {
+      session.dbIndex = effect.db;
+      const result = engine.execute(effect.argv, session);
+      if (result.kind === "error") {
+        throw new EffectRecordError(`replaying ${effect.argv[0] ?? "?"} failed: ${result.message}`);
+      }
+    }
+  } finally {
+    engine.closeSession(session);
+  }
+}

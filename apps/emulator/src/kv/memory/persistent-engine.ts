@@ -1,0 +1,75 @@
+/**
+ * An engine whose writes survive restarts: on open, the storage log is replayed; afterwards every
+ * write unit's effects are appended to it (STYLE.md §7.5). `flush()` resolves once everything
+ * appended is as durable as the fsync policy promises, so callers acknowledge writes only then.
+ */
+import { type Clock, Engine } from "../../engine/index.ts";
+import { decodeEffects, encodeEffects, replayEffects } from "../../engine/persistence.ts";
+import { type FsyncPolicy, openStore, type Store } from "../../storage/index.ts";
+
+/** What the memory backend needs to acknowledge writes durably. */
+export interface Durability {
+  /** Whether effects were appended since the last flush. */
+  readonly hasPendingWrites: boolean;
+  flush(): Promise<void>;
+}
+
+export interface PersistentEngine {
+  readonly engine: Engine;
+  readonly durability: Durability;
+  /** What recovery reported: records dropped from a torn tail, if any. */
+  readonly recoveryWarning: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface PersistentEngineOptions {
+  /** The `kv` area of the data directory. */
+  readonly directory: string;
+  readonly fsync: FsyncPolicy;
+  readonly clock: Clock;
+  readonly onInternalError: (error: unknown) => void;
+  readonly onWarning: (message: string) => void;
+}
+
+export async function openPersistentEngine(
+  options: PersistentEngineOptions,
+): Promise<PersistentEngine> {
+  const store: Store = await openStore({
+    dataDir: options.directory,
+    name: "engine",
+    fsync: options.fsync,
+    onWarning: options.onWarning,
+  });
+  const engine = new Engine({ clock: options.clock, onInternalError: options.onInternalError });
+  const contents = await store.load();
+  for (const record of contents.records) {
+    replayEffects(engine, decodeEffects(record));
+  }
+  let hasPendingWrites = false;
+  engine.effectsListener = (effects) => {
+    store.append(encodeEffects(effects));
+    hasPendingWrites = true;
+  };
+  const durability: Durability = {
+    get hasPendingWrites() {
+      return hasPendingWrites;
+    },
+    flush: async () => {
+      hasPendingWrites = false;
+      await store.flush();
+    },
+  };
+  return {
+    engine,
+    durability,
+    recoveryWarning:
+      contents.dropped === undefined
+        ? undefined
+        : `dropped ${contents.dropped.bytes} bytes of a torn log tail: ${contents.dropped.reason}`,
+    close: async () => {
+      engine.effectsListener = undefined;
+      await store.close();
+      engine.close();
+    },
+  };
+}
