@@ -7,7 +7,7 @@
 import type { Socket } from "node:net";
 import {
   encodeResp2,
-  Resp2ProtocolError,
+  Resp2RequestError,
   Resp2RequestParser,
   type Resp2Value,
 } from "@stratus/core/resp2";
@@ -68,10 +68,10 @@ export class RespConnection {
     try {
       requests = this.#parser.push(chunk);
     } catch (error: unknown) {
-      if (error instanceof Resp2ProtocolError) {
+      if (error instanceof Resp2RequestError) {
         // Commands parsed before the bad bytes still run; then the error, then the close.
         this.#socket.pause();
-        this.#pending.push([]);
+        this.#pending.push(...error.commands, []);
         this.#protocolError = error.message;
         this.#drain();
         return;

@@ -1,7 +1,7 @@
 /**
  * Append throughput of the store under each fsync policy, on the real code (compiled on the fly).
  *
- *   node --import ./apps/emulator/test/storage/fixtures/register-ts.mjs \
+ *   node --import ./apps/emulator/test/support/register-ts.mjs \
  *     apps/emulator/test/storage/bench-store.mjs [directory] [payloadBytes]
  *
  * The directory defaults to the OS temp dir; pass one on the disk you care about (tmpfs makes

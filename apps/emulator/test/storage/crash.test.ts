@@ -6,7 +6,7 @@ import { openStore } from "../../src/storage/store.ts";
 import { decodeCrashRecord, decodeCrashState } from "./fixtures/crash-record.ts";
 import { createTempDir } from "./fixtures/temp-dir.ts";
 
-const REGISTER_TS = fileURLToPath(new URL("./fixtures/register-ts.mjs", import.meta.url));
+const REGISTER_TS = fileURLToPath(new URL("../support/register-ts.mjs", import.meta.url));
 const CRASH_CHILD = fileURLToPath(new URL("./fixtures/crash-child.mjs", import.meta.url));
 
 /** Acknowledgements to wait for before the kill: enough for many group commits. */
