@@ -12,6 +12,7 @@ import {
   type Resp2Value,
 } from "@stratus/core/resp2";
 import type { KvBackend, KvCaller, KvSession } from "../kv/backend.ts";
+import { checkCommand } from "../kv/policy.ts";
 
 /** Checks `AUTH [username] password`; the caller's grant, or undefined when refused. */
 export type RespAuthenticator = (username: string, password: string) => KvCaller | undefined;
@@ -39,6 +40,7 @@ export class RespConnection {
   readonly #parser = new Resp2RequestParser();
   readonly #pending: (readonly Uint8Array[])[] = [];
   #session: KvSession;
+  #caller: KvCaller;
   #isAuthenticated: boolean;
   #isRunning = false;
   #isClosed = false;
@@ -49,7 +51,8 @@ export class RespConnection {
     this.#options = options;
     this.#socket = options.socket;
     this.#isAuthenticated = options.authenticate === undefined;
-    this.#session = this.#openSession({ isReadOnly: false, address: this.#address() });
+    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#session = this.#openSession(this.#caller);
     this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
     this.#socket.on("close", () => this.#close());
     this.#socket.on("error", () => this.#close());
@@ -134,6 +137,10 @@ export class RespConnection {
     if (!this.#isAuthenticated && !NO_AUTH_COMMANDS.has(name)) {
       return NOAUTH;
     }
+    const refusal = checkCommand(argv, { isReadOnly: this.#caller.isReadOnly, surface: "resp" });
+    if (refusal !== undefined) {
+      return { kind: "error", message: refusal };
+    }
     return this.#session.execute(argv);
   }
 
@@ -148,8 +155,8 @@ export class RespConnection {
       return WRONGPASS;
     }
     this.#isAuthenticated = true;
-    this.#session.close();
-    this.#session = this.#openSession({ ...caller, address: this.#address() });
+    // Redis keeps the connection's state (database, name, …) across AUTH; only the grant changes.
+    this.#caller = { ...caller, address: this.#address() };
     return OK;
   }
 
