@@ -7,6 +7,7 @@ import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
 import { type Clock, Engine, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
+import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
 import { createHandler } from "./http/handler.ts";
 import { createNodeServer } from "./http/node.ts";
 import { createRouter } from "./http/router.ts";
@@ -39,7 +40,14 @@ export interface Emulator extends AsyncDisposable {
   readonly respAddress: string | undefined;
   /** Handles a request in-process, without a socket. */
   readonly handle: RequestHandler;
+  /**
+   * A `fetch` served in-process by `handle`, whatever the URL's origin: hand it to clients that
+   * accept a custom `fetch` to skip the socket. SSE bodies stream event by event.
+   */
+  readonly fetch: FetchFunction;
   readonly databases: ReadonlyMap<string, KvDatabase>;
+  /** The clock every service reads. */
+  readonly clock: Clock;
   close(): Promise<void>;
 }
 
@@ -117,7 +125,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     readOnlyToken: database.readOnlyToken,
     respAddress: resp === undefined ? undefined : `${formatHost(resp.host)}:${resp.port}`,
     handle,
+    fetch: createFetchHandler(handle),
     databases,
+    clock,
     close,
     [Symbol.asyncDispose]: close,
   };

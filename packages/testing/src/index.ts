@@ -2,4 +2,4 @@
  * @module
  * `@stratus/testing`: fixtures that run the Stratus emulator inside a test process.
  */
-export {};
+export { type StartEmulatorOptions, startEmulator, type TestEmulator } from "./start-emulator.ts";
