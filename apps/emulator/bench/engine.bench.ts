@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { Engine } from "../src/engine/index.ts";
-import { startRedisServer } from "../test/support/redis-server.ts";
+import { RedisServer } from "../test/support/redis-server.ts";
 import { RespClient } from "../test/support/resp-client.ts";
 
 const OPS = Number(process.env["BENCH_OPS"] ?? 1_000_000);
@@ -97,7 +97,7 @@ async function redisMemory(keyCount: number): Promise<number | undefined> {
     return undefined;
   }
   // DEBUG POPULATE builds the keys inside redis-server; Redis 7 disables DEBUG unless asked.
-  const server = await startRedisServer(["--enable-debug-command", "yes"]);
+  const server = await RedisServer.start({ args: ["--enable-debug-command", "yes"] });
   const client = await RespClient.connect(server.port);
   try {
     const baseline = await usedMemory(client);
@@ -105,7 +105,7 @@ async function redisMemory(keyCount: number): Promise<number | undefined> {
     return (await usedMemory(client)) - baseline;
   } finally {
     await client.close();
-    await server.stop();
+    await server.kill();
   }
 }
 

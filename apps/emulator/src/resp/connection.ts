@@ -11,7 +11,12 @@ import {
   Resp2RequestParser,
   type Resp2Value,
 } from "@stratus/core/resp2";
-import type { KvBackend, KvCaller, KvSession } from "../kv/backend.ts";
+import {
+  BackendUnavailableError,
+  type KvBackend,
+  type KvCaller,
+  type KvSession,
+} from "../kv/backend.ts";
 import { checkCommand } from "../kv/policy.ts";
 
 /** Checks `AUTH [username] password`; the caller's grant, or undefined when refused. */
@@ -141,7 +146,18 @@ export class RespConnection {
     if (refusal !== undefined) {
       return { kind: "error", message: refusal };
     }
-    return this.#session.execute(argv);
+    try {
+      return await this.#session.execute(argv);
+    } catch (error: unknown) {
+      if (!(error instanceof BackendUnavailableError)) {
+        throw error;
+      }
+      // The proxied Redis went away: say so; the session's upstream state is gone, so close.
+      this.#write({ kind: "error", message: `ERR backend unavailable: ${error.message}` });
+      this.#socket.end();
+      this.#isClosed = true;
+      return OK;
+    }
   }
 
   #auth(argv: readonly Uint8Array[]): Resp2Value {

@@ -7,7 +7,7 @@ import type { Resp2Value } from "@stratus/core/resp2";
 import { Engine } from "../../src/engine/index.ts";
 import { MemoryBackend } from "../../src/kv/memory/memory-backend.ts";
 import { type RespServer, startRespServer } from "../../src/resp/server.ts";
-import { hasRedisServer, type RedisServer, startRedisServer } from "../support/redis-server.ts";
+import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
 import { RespClient } from "../support/resp-client.ts";
 
 /** How two replies are compared. */
@@ -34,7 +34,7 @@ export interface Targets {
 }
 
 /** Whether differential tests can run here (always in CI). */
-export const canRunDifferential: boolean = hasRedisServer();
+export const canRunDifferential: boolean = shouldRunRedisTests();
 
 export async function startTargets(): Promise<Targets> {
   const engine = new Engine();
@@ -47,7 +47,7 @@ export async function startTargets(): Promise<Targets> {
       throw error;
     },
   });
-  const redisServer: RedisServer = await startRedisServer();
+  const redisServer = await RedisServer.start();
   const stratus = await RespClient.connect(respServer.port);
   const redis = await RespClient.connect(redisServer.port);
   return {
@@ -55,7 +55,7 @@ export async function startTargets(): Promise<Targets> {
     redis,
     close: async () => {
       await Promise.all([stratus.close(), redis.close()]);
-      await Promise.all([respServer.close(), redisServer.stop()]);
+      await Promise.all([respServer.close(), redisServer.kill()]);
       await backend.close();
       engine.close();
     },

@@ -1,4 +1,19 @@
 /** The bitmap group's commands, alphabetically (registered in `../table.ts`). */
 import type { Command } from "../define.ts";
+import { bitcount } from "./bitcount.ts";
+import { bitfield } from "./bitfield.ts";
+import { bitfieldRo } from "./bitfield-ro.ts";
+import { bitop } from "./bitop.ts";
+import { bitpos } from "./bitpos.ts";
+import { getbit } from "./getbit.ts";
+import { setbit } from "./setbit.ts";
 
-export const bitmapCommands: readonly Command[] = [];
+export const bitmapCommands: readonly Command[] = [
+  bitcount,
+  bitfield,
+  bitfieldRo,
+  bitop,
+  bitpos,
+  getbit,
+  setbit,
+];

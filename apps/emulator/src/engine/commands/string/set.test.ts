@@ -1,4 +1,4 @@
-import { describe, test } from "vitest";
+import { describe, test, vi } from "vitest";
 import { createTestEngine, r } from "../../test-support.ts";
 import { ERR } from "../errors.ts";
 
@@ -80,6 +80,13 @@ describe("SET", () => {
     [["SET", "k", "v", "EX", "0"], ERR.INVALID_EXPIRE("set")],
     [["SET", "k", "v", "PX", "-5"], ERR.INVALID_EXPIRE("set")],
     [["SET", "k", "v", "EX", "9223372036854775807"], ERR.INVALID_EXPIRE("set")],
+    // Syntax is checked before the expiry's value.
+    [["SET", "k", "v", "EX", "abc", "NX", "XX"], ERR.SYNTAX],
+    [["SET", "k", "v", "PX", "10", "EX"], ERR.SYNTAX],
+    [["SET", "k", "v", "NX", "IFEQ", "x"], ERR.SYNTAX],
+    [["SET", "k", "v", "IFEQ", "x", "IFNE", "y"], ERR.SYNTAX],
+    [["SET", "k", "v", "IFEQ"], ERR.SYNTAX],
+    [["SET", "k", "v", "PERSIST"], ERR.SYNTAX],
   ] as const)("%j → %s", ([argv, error], { expect }) => {
     const { run } = createTestEngine();
     expect(run(...argv)).toEqual(r.err(error));
@@ -92,6 +99,95 @@ describe("SET", () => {
     run("SET", "k", "v", "EX", "10", "GET");
     expect(effects).toEqual([
       { db: 0, argv: ["SET", "k", "v", "PXAT", String(clock.now() + 10_000)] },
+    ]);
+  });
+
+  test("repeated options are accepted, the last expiry wins", ({ expect }) => {
+    const { run, clock } = createTestEngine();
+    expect(run("SET", "k", "v", "NX", "NX", "PX", "10", "px", "20", "GET", "GET")).toEqual(r.nil);
+    clock.advance(10);
+    expect(run("GET", "k")).toEqual(r.bulk("v"));
+    expect(run("SET", "k", "w", "KEEPTTL", "KEEPTTL", "XX", "XX")).toEqual(r.ok);
+    clock.advance(10);
+    expect(run("GET", "k")).toEqual(r.nil);
+  });
+
+  test("publishes `set` then `expire`", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    const spy = vi.spyOn(engine, "notifyKeyspaceEvent");
+    run("SET", "k", "v", "EX", "10");
+    expect(spy.mock.calls.map(([event]) => [event.event, event.type])).toEqual([
+      ["set", "$"],
+      ["expire", "g"],
+    ]);
+  });
+
+  test("IFEQ and IFNE compare with the current value", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("SET", "k", "v", "IFEQ", "x")).toEqual(r.nil);
+    expect(run("GET", "k")).toEqual(r.nil);
+    expect(run("SET", "k", "hello", "IFNE", "x")).toEqual(r.ok);
+    expect(run("SET", "k", "world", "IFEQ", "different")).toEqual(r.nil);
+    expect(run("SET", "k", "world", "ifeq", "hello")).toEqual(r.ok);
+    expect(run("SET", "k", "other", "IFNE", "world")).toEqual(r.nil);
+    expect(run("GET", "k")).toEqual(r.bulk("world"));
+    run("SET", "i", "12345");
+    expect(run("SET", "i", "x", "IFEQ", "12345")).toEqual(r.ok);
+  });
+
+  test("IFDEQ and IFDNE compare digests; a missing key fails IFDEQ and passes IFDNE", ({
+    expect,
+  }) => {
+    const { run } = createTestEngine();
+    expect(run("SET", "k", "v", "IFDEQ", "1234567890")).toEqual(r.nil);
+    expect(run("SET", "k", "hello", "IFDNE", "1234567890")).toEqual(r.ok);
+    const digest = "9555e8555c62dcfd";
+    expect(run("SET", "k", "world", "IFDNE", digest)).toEqual(r.nil);
+    expect(run("SET", "k", "world", "IFDEQ", "0".repeat(16))).toEqual(r.nil);
+    expect(run("SET", "k", "world", "IFDEQ", digest.toUpperCase(), "EX", "10")).toEqual(r.ok);
+    expect(run("GET", "k")).toEqual(r.bulk("world"));
+    expect(run("SET", "k", "x", "IFDEQ", "abc")).toEqual(r.err(ERR.DIGEST_LENGTH));
+  });
+
+  test("with GET a failed condition still returns the old value", ({ expect }) => {
+    const { run } = createTestEngine();
+    run("SET", "k", "hello");
+    expect(run("SET", "k", "world", "IFEQ", "different", "GET")).toEqual(r.bulk("hello"));
+    expect(run("SET", "k", "world", "IFNE", "different", "GET")).toEqual(r.bulk("hello"));
+    expect(run("GET", "k")).toEqual(r.bulk("world"));
+    expect(run("SET", "m", "x", "IFEQ", "a", "GET")).toEqual(r.nil);
+    expect(run("GET", "m")).toEqual(r.nil);
+  });
+
+  test("IFEQ then NX parses, as in Redis, and never sets", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("SET", "k", "v", "IFEQ", "x", "NX")).toEqual(r.nil);
+    run("SET", "k", "x");
+    expect(run("SET", "k", "v", "IFEQ", "x", "NX")).toEqual(r.nil);
+  });
+
+  test("a condition on another type is WRONGTYPE", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    engine.databases[0]?.set("l", {
+      type: "list",
+      isEmpty: () => false,
+      clone: () => ({}) as never,
+      encoding: () => "listpack",
+    });
+    expect(run("SET", "l", "v", "IFEQ", "x")).toEqual(r.err(ERR.WRONGTYPE));
+    expect(run("SET", "l", "v", "IFDNE", "1234567890123456")).toEqual(r.err(ERR.WRONGTYPE));
+    expect(run("SET", "l", "v", "NX")).toEqual(r.nil);
+    expect(run("SET", "l", "v", "XX")).toEqual(r.ok);
+  });
+
+  test("logs KEEPTTL, and never the conditions", ({ expect }) => {
+    const effects: unknown[] = [];
+    const { run } = createTestEngine({ onEffects: (batch) => effects.push(...batch) });
+    run("SET", "k", "v", "KEEPTTL");
+    run("SET", "k", "w", "IFEQ", "v", "GET");
+    expect(effects).toEqual([
+      { db: 0, argv: ["SET", "k", "v", "KEEPTTL"] },
+      { db: 0, argv: ["SET", "k", "w"] },
     ]);
   });
 });

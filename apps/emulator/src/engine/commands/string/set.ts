@@ -1,53 +1,35 @@
-import { type ExpireArgument, optionExpireAtMs } from "../../expiry.ts";
 import { reply } from "../../reply.ts";
-import type { Args } from "../args.ts";
+import {
+  digestMatches,
+  type ExtendedStringArgs,
+  extendedExpireAtMs,
+  parseExtendedStringArgs,
+  STRING_FLAG,
+} from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
-interface SetOptions {
-  readonly key: string;
-  readonly value: string;
-  readonly condition: "NX" | "XX" | undefined;
-  readonly returnOld: boolean;
-  readonly expire: ExpireArgument | undefined;
-  readonly keepTtl: boolean;
-}
+const { NX, XX, GET, KEEPTTL, IFEQ, IFNE, IFDEQ, IFDNE } = STRING_FLAG;
+/** Conditions that need the key to exist. */
+const NEEDS_KEY = XX | IFEQ | IFDEQ;
+const COMPARES = IFEQ | IFNE | IFDEQ | IFDNE;
 
-const EXPIRE_OPTIONS: Readonly<Record<string, Omit<ExpireArgument, "amount">>> = {
-  EX: { unit: "seconds", isRelative: true },
-  PX: { unit: "milliseconds", isRelative: true },
-  EXAT: { unit: "seconds", isRelative: false },
-  PXAT: { unit: "milliseconds", isRelative: false },
-};
-
-/** Options may come in any order; each may appear once and conflicting ones are a syntax error. */
-function parseSet(args: Args): SetOptions {
-  const key = args.key();
-  const value = args.string();
-  let condition: SetOptions["condition"];
-  let returnOld = false;
-  let expire: ExpireArgument | undefined;
-  let keepTtl = false;
-  while (args.hasMore()) {
-    const token = args.token();
-    const expireOption = EXPIRE_OPTIONS[token];
-    if ((token === "NX" || token === "XX") && condition === undefined) {
-      condition = token;
-    } else if (token === "GET" && !returnOld) {
-      returnOld = true;
-    } else if (token === "KEEPTTL" && expire === undefined && !keepTtl) {
-      keepTtl = true;
-    } else if (expireOption !== undefined && expire === undefined && !keepTtl && args.hasMore()) {
-      expire = { ...expireOption, amount: args.bigInteger() };
-    } else {
-      throw new ReplyError(ERR.SYNTAX);
-    }
+/**
+ * IFEQ/IFNE/IFDEQ/IFDNE against an existing value: whether the SET may go ahead. A condition on a
+ * key of another type is WRONGTYPE.
+ */
+function comparisonHolds(current: unknown, options: ExtendedStringArgs): boolean {
+  if (typeof current !== "string") {
+    throw new ReplyError(ERR.WRONGTYPE);
   }
-  return { key, value, condition, returnOld, expire, keepTtl };
+  const match = options.match ?? "";
+  const equal = options.flags & (IFEQ | IFNE) ? current === match : digestMatches(current, match);
+  return options.flags & (IFEQ | IFDEQ) ? equal : !equal;
 }
 
 /**
- * SET key value [NX | XX] [GET] [EX seconds | PX milliseconds | EXAT unix-time-seconds |
+ * SET key value [NX | XX | IFEQ ifeq-value | IFNE ifne-value | IFDEQ ifdeq-digest |
+ * IFDNE ifdne-digest] [GET] [EX seconds | PX milliseconds | EXAT unix-time-seconds |
  * PXAT unix-time-milliseconds | KEEPTTL]
  * @see https://redis.io/commands/set
  */
@@ -62,32 +44,43 @@ export const set = defineCommand({
   summary:
     "Sets the string value of a key, ignoring its type. The key is created if it doesn't exist.",
   complexity: "O(1)",
-  parse: parseSet,
-  run: (ctx, options) => {
+  parse: (args) => {
+    const key = args.key();
+    const value = args.string();
+    // Options may come in any order; only the syntax is checked here (the expiry later).
+    const options = parseExtendedStringArgs(args.argv, 3, "set");
+    args.rest();
+    return { key, value, options };
+  },
+  run: (ctx, { key, value, options }) => {
     const { db } = ctx;
-    const { key, value } = options;
-    // The expiry is checked before anything changes, as Redis does.
-    const expiresAt =
-      options.expire === undefined ? undefined : optionExpireAtMs(options.expire, ctx.now, "set");
-    const old = options.returnOld ? db.getString(key) : undefined;
-    const exists = options.returnOld
-      ? old !== undefined
-      : options.condition !== undefined && db.has(key);
-    if ((options.condition === "NX" && exists) || (options.condition === "XX" && !exists)) {
-      return options.returnOld ? reply.bulkOrNull(old) : reply.null();
+    const { flags } = options;
+    // The expiry is checked before anything is read or changed, as Redis does.
+    const expiresAt = extendedExpireAtMs(options, ctx.now, "set");
+    const returnsOld = (flags & GET) !== 0;
+    const old = returnsOld ? db.getString(key) : undefined;
+    // Plain SETs skip the lookup: they overwrite whatever is there.
+    const current = flags & (NX | NEEDS_KEY | COMPARES) ? db.get(key) : undefined;
+    const aborted = returnsOld ? reply.bulkOrNull(old) : reply.null();
+    if ((flags & NX && current !== undefined) || (flags & NEEDS_KEY && current === undefined)) {
+      return aborted;
     }
-    db.set(key, value, options.keepTtl);
+    if (current !== undefined && flags & COMPARES && !comparisonHolds(current, options)) {
+      return aborted;
+    }
+    db.set(key, value, (flags & KEEPTTL) !== 0);
     ctx.modified(key, "set", "$");
     if (expiresAt !== undefined) {
       db.setExpiresAt(key, expiresAt);
       ctx.notify("expire", key, "g");
       // Log the absolute time so replay does not extend the TTL (Redis rewrites to PXAT too).
       ctx.propagate(["SET", key, value, "PXAT", String(expiresAt)]);
-    } else if (options.keepTtl) {
+    } else if (flags & KEEPTTL) {
       ctx.propagate(["SET", key, value, "KEEPTTL"]);
     } else {
+      // The conditions held now; replay must not re-evaluate them against other data.
       ctx.propagate(["SET", key, value]);
     }
-    return options.returnOld ? reply.bulkOrNull(old) : reply.ok();
+    return returnsOld ? reply.bulkOrNull(old) : reply.ok();
   },
 });

@@ -1,0 +1,25 @@
+import { defineCommand } from "../define.ts";
+import { georadiusKeys, parseSearch, runSearch } from "./_search.ts";
+
+/**
+ * GEORADIUSBYMEMBER key member radius <M | KM | FT | MI> [WITHCOORD] [WITHDIST] [WITHHASH]
+ * [COUNT count [ANY]] [ASC | DESC] [STORE key | STOREDIST key]: GEORADIUS centred on a member's
+ * position (deprecated in favour of GEOSEARCH and GEOSEARCHSTORE).
+ * @see https://redis.io/commands/georadiusbymember
+ */
+export const georadiusbymember = defineCommand({
+  name: "GEORADIUSBYMEMBER",
+  group: "geo",
+  arity: -5,
+  flags: ["write", "denyoom"],
+  categories: ["geo"],
+  keys: { first: 1, last: 1, step: 1 },
+  movableKeys: georadiusKeys,
+  since: "3.2.0",
+  summary:
+    "Queries a geospatial index for members within a distance from a member, optionally stores the result.",
+  complexity:
+    "O(N+log(M)) where N is the number of elements inside the bounding box of the circular area delimited by center and radius and M is the number of items inside the index.",
+  parse: (args) => parseSearch("GEORADIUSBYMEMBER", args),
+  run: runSearch,
+});

@@ -1,0 +1,70 @@
+import { describe, test, vi } from "vitest";
+import type { Engine } from "../../engine.ts";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+function putList(engine: Engine, key: string): void {
+  engine.databases[0]?.set(key, {
+    type: "list",
+    isEmpty: () => false,
+    clone: () => ({}) as never,
+    encoding: () => "listpack",
+  });
+}
+
+describe("SETRANGE", () => {
+  // Cases of Redis's tests/unit/type/string.tcl.
+  test.for([
+    [undefined, "0", "foo", 3, "foo"],
+    [undefined, "1", "foo", 4, "\u0000foo"],
+    ["foo", "0", "b", 3, "boo"],
+    ["foo", "1", "b", 3, "fbo"],
+    ["foo", "4", "bar", 7, "foo\u0000bar"],
+    ["1234", "0", "2", 4, "2234"],
+    ["1234", "5", "2", 6, "1234\u00002"],
+  ] as const)("%j, %s, %j → %i, %j", ([initial, offset, value, length, result], { expect }) => {
+    const { run } = createTestEngine();
+    if (initial !== undefined) {
+      run("SET", "k", initial);
+    }
+    expect(run("SETRANGE", "k", offset, value)).toEqual(r.int(length));
+    expect(run("GET", "k")).toEqual(r.bulk(result));
+  });
+
+  test("an empty value changes nothing, whatever the offset", ({ expect }) => {
+    const effects: unknown[] = [];
+    const { run } = createTestEngine({ onEffects: (batch) => effects.push(...batch) });
+    expect(run("SETRANGE", "k", "0", "")).toEqual(r.int(0));
+    expect(run("GET", "k")).toEqual(r.nil);
+    run("SET", "k", "foo");
+    effects.length = 0;
+    expect(run("SETRANGE", "k", "9223372036854775807", "")).toEqual(r.int(3));
+    expect(effects).toEqual([]);
+  });
+
+  test("keeps the TTL and publishes `setrange`", ({ expect }) => {
+    const { run, clock, engine } = createTestEngine();
+    run("SET", "k", "hello", "PX", "10");
+    const spy = vi.spyOn(engine, "notifyKeyspaceEvent");
+    run("SETRANGE", "k", "0", "J");
+    expect(spy.mock.calls[0]?.[0]).toMatchObject({ event: "setrange", type: "$", key: "k" });
+    clock.advance(10);
+    expect(run("GET", "k")).toEqual(r.nil);
+  });
+
+  test.for([
+    [["k", "-1", "x"], ERR.OFFSET_OUT_OF_RANGE],
+    [["k", "abc", "x"], ERR.NOT_INTEGER],
+    [["k", "536870912", "x"], ERR.STRING_TOO_LONG],
+    [["k", "536870908", "world"], ERR.STRING_TOO_LONG],
+    [["k", "9223372036854775807", "x"], ERR.STRING_TOO_LONG],
+    [["l", "0", "x"], ERR.WRONGTYPE],
+    // The offset is checked before the key's type.
+    [["l", "-1", "x"], ERR.OFFSET_OUT_OF_RANGE],
+  ] as const)("%j → %s", ([args, error], { expect }) => {
+    const { run, engine } = createTestEngine();
+    putList(engine, "l");
+    expect(run("SETRANGE", ...args)).toEqual(r.err(error));
+    expect(run("GET", "k")).toEqual(r.nil);
+  });
+});

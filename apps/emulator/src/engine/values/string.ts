@@ -1,0 +1,1160 @@
+/**
+ * Behaviour shared by the string and bitmap commands. Strings are stored as plain binary strings
+ * (one char per byte), so everything here works on those: Redis's 64-bit integer rules, the
+ * `long double` arithmetic of INCRBYFLOAT, OBJECT ENCODING's string rules, the XXH3 digest of
+ * DIGEST/DELEX/SET IFDEQ, the extended SET/GETEX/MSETEX options and the bit-level helpers of
+ * SETBIT, GETBIT, BITCOUNT, BITPOS and BITFIELD (src/t_string.c, src/bitops.c, src/util.c).
+ */
+import { asciiUpper } from "../bytes.ts";
+import type { CommandContext } from "../commands/context.ts";
+import { ERR, ReplyError } from "../commands/errors.ts";
+import { parseIntegerArg } from "../commands/numbers.ts";
+import { type ExpireArgument, optionExpireAtMs } from "../expiry.ts";
+import { type Reply, reply } from "../reply.ts";
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+// ---- integers ---------------------------------------------------------------------------------
+
+/**
+ * INCR/DECR/INCRBY/DECRBY (incrDecrCommand): the stored value (absent is 0) plus `increment`,
+ * with Redis's errors for a value that is not a 64-bit integer and for overflow.
+ */
+export function incrementInteger(
+  current: string | undefined,
+  increment: number | bigint,
+): number | bigint {
+  const value = current === undefined ? 0 : parseIntegerArg(current);
+  if (value === undefined) {
+    throw new ReplyError(ERR.NOT_INTEGER);
+  }
+  if (typeof value === "number" && typeof increment === "number") {
+    const sum = value + increment;
+    // Both operands are safe integers, so a safe sum is exact.
+    if (Number.isSafeInteger(sum)) {
+      return sum;
+    }
+  }
+  const sum = BigInt(value) + BigInt(increment);
+  if (sum < INT64_MIN || sum > INT64_MAX) {
+    throw new ReplyError(ERR.INCR_OVERFLOW);
+  }
+  const asNumber = Number(sum);
+  return Number.isSafeInteger(asNumber) ? asNumber : sum;
+}
+
+/**
+ * Redis's range rules for GETRANGE, SUBSTR, BITCOUNT and BITPOS: negative indexes count from the
+ * end, then both are clamped into the value. Indexes are 64-bit (bigints beyond 2^53); once
+ * clamped they are small, so plain numbers are returned. Empty when `start > end`.
+ */
+export function normalizeRange(
+  start: number | bigint,
+  end: number | bigint,
+  length: number,
+): { start: number; end: number } {
+  const from = Math.max(0, start < 0 ? Number(start) + length : Number(start));
+  const to = Math.min(Math.max(0, end < 0 ? Number(end) + length : Number(end)), length - 1);
+  return { start: from, end: to };
+}
+
+/** GETRANGE/SUBSTR (getrangeCommand): the bytes `start..end` (inclusive) of `value`. */
+export function stringRange(value: string, start: number | bigint, end: number | bigint): string {
+  // Both negative and crossed is empty before clamping would make them meet at 0.
+  if (start < 0 && end < 0 && start > end) {
+    return "";
+  }
+  const range = normalizeRange(start, end, value.length);
+  return range.start > range.end ? "" : value.slice(range.start, range.end + 1);
+}
+
+// ---- INCRBYFLOAT: long double arithmetic -------------------------------------------------------
+
+/**
+ * Redis does INCRBYFLOAT in C `long double`, the x87 80-bit format on x86-64 (a 64-bit mantissa
+ * with an explicit integer bit), so `0.1 + 0.2` is `0.3` where doubles give `0.30000000000000004`.
+ * We emulate that format exactly with bigints: `±mantissa × 2^exponent` with `mantissa < 2^64`.
+ */
+type LongDouble =
+  | {
+      readonly finite: true;
+      readonly negative: boolean;
+      readonly mantissa: bigint;
+      readonly exponent: number;
+    }
+  | { readonly finite: false };
+
+type FiniteLongDouble = Extract<LongDouble, { finite: true }>;
+
+const LD_MANTISSA_BITS = 64;
+/** The exponent of the least significant mantissa bit of the smallest subnormal (2^-16445). */
+const LD_MIN_EXPONENT = -16445;
+/** The largest finite value is (2^64 - 1) × 2^16320, just under 2^16384. */
+const LD_MAX_EXPONENT = 16320;
+const TWO_POW_64 = 1n << 64n;
+/** string2ld refuses texts of MAX_LONG_DOUBLE_CHARS (5 KiB) or more. */
+const MAX_LONG_DOUBLE_CHARS = 5 * 1024;
+/** `%.17Lf`: the human-friendly format of createStringObjectFromLongDouble. */
+const FRACTION_DIGITS = 17;
+const FRACTION_SCALE = 10n ** BigInt(FRACTION_DIGITS);
+
+// strtold's syntax: decimal or hexadecimal with optional exponent, `inf`/`infinity` in any case.
+const DECIMAL_FLOAT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+const HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?\d+))?$/;
+const INFINITY_TEXT = /^[+-]?inf(?:inity)?$/i;
+
+/**
+ * INCRBYFLOAT (incrbyfloatCommand): the stored value (absent is 0) plus `increment`, both parsed as
+ * `strtold` does, formatted as Redis stores and replies with the result (`%.17Lf` without trailing
+ * zeros, e.g. `10.5 + 0.1` is `10.6` and `5.0e3 + 0` is `5000`).
+ */
+export function incrementFloat(current: string | undefined, increment: string): string {
+  const value = current === undefined ? LD_ZERO : parseLongDouble(current);
+  const by = parseLongDouble(increment);
+  if (value === undefined || by === undefined) {
+    throw new ReplyError(ERR.NOT_FLOAT);
+  }
+  const sum = addLongDouble(value, by);
+  if (sum === undefined) {
+    throw new ReplyError(ERR.INCR_NAN_OR_INFINITY);
+  }
+  return formatLongDouble(sum);
+}
+
+const LD_ZERO: FiniteLongDouble = { finite: true, negative: false, mantissa: 0n, exponent: 0 };
+
+/**
+ * string2ld (src/util.c): strtold over the whole text, refusing leading spaces, trailing garbage,
+ * NaN, and values that overflow or underflow to zero (ERANGE).
+ */
+function parseLongDouble(text: string): LongDouble | undefined {
+  if (text.length === 0 || text.length >= MAX_LONG_DOUBLE_CHARS) {
+    return undefined;
+  }
+  if (INFINITY_TEXT.test(text)) {
+    return { finite: false };
+  }
+  const hex = HEX_FLOAT.exec(text);
+  if (hex !== null) {
+    const [, sign = "", whole = "", fraction = "", exponent = "0"] = hex;
+    return parseDigits({
+      negative: sign === "-",
+      digits: whole + fraction,
+      radix: 16,
+      // Each hexadecimal fraction digit is four bits.
+      exponent: parseExponent(exponent) - 4 * fraction.length,
+    });
+  }
+  const decimal = DECIMAL_FLOAT.exec(text);
+  if (decimal !== null) {
+    const [, sign = "", whole = "", fraction = "", exponent = "0"] = decimal;
+    return parseDigits({
+      negative: sign === "-",
+      digits: whole + fraction,
+      radix: 10,
+      exponent: parseExponent(exponent) - fraction.length,
+    });
+  }
+  return undefined;
+}
+
+/** An exponent's value; absurd lengths become ±1e9, far outside any representable magnitude. */
+function parseExponent(text: string): number {
+  const negative = text.startsWith("-");
+  const digits = text.replace(/^[+-]?0*/, "");
+  const magnitude = digits.length > 8 ? 1e9 : Number(digits);
+  return negative ? -magnitude : magnitude;
+}
+
+/** `digits × radix^exponent` (radix 16 exponents are powers of two), rounded to a long double. */
+function parseDigits(number: {
+  negative: boolean;
+  digits: string;
+  radix: 10 | 16;
+  exponent: number;
+}): LongDouble | undefined {
+  if (number.digits.length === 0) {
+    return undefined;
+  }
+  const significant = number.digits.replace(/^0+/, "");
+  if (significant.length === 0) {
+    // Zero is exact whatever the exponent, so strtold sets no ERANGE.
+    return { ...LD_ZERO, negative: number.negative };
+  }
+  let rounded: LongDouble;
+  if (number.radix === 16) {
+    const magnitude = significant.length * 4 + number.exponent;
+    if (magnitude > 16400 || magnitude < -16460) {
+      return undefined;
+    }
+    rounded = roundLongDouble({
+      negative: number.negative,
+      numerator: BigInt(`0x${significant}`),
+      denominator: 1n,
+      exponent: number.exponent,
+    });
+  } else {
+    // The value lies in [10^(magnitude-1), 10^magnitude): skip exact work when it is clearly
+    // beyond the largest long double (~1.19e4932) or below half the smallest (~3.6e-4951).
+    const magnitude = significant.length + number.exponent;
+    if (magnitude > 4934 || magnitude < -4950) {
+      return undefined;
+    }
+    const mantissa = BigInt(significant);
+    const scale = 10n ** BigInt(Math.abs(number.exponent));
+    rounded = roundLongDouble({
+      negative: number.negative,
+      numerator: number.exponent >= 0 ? mantissa * scale : mantissa,
+      denominator: number.exponent >= 0 ? 1n : scale,
+      exponent: 0,
+    });
+  }
+  // Overflow to infinity or underflow to zero is ERANGE, which string2ld refuses.
+  return rounded.finite && rounded.mantissa !== 0n ? rounded : undefined;
+}
+
+/**
+ * Rounds `numerator / denominator × 2^exponent` to the nearest long double (ties to even), with
+ * gradual underflow to subnormals and overflow to infinity, as the x87 unit does.
+ */
+function roundLongDouble(value: {
+  negative: boolean;
+  numerator: bigint;
+  denominator: bigint;
+  exponent: number;
+}): LongDouble {
+  const { negative, numerator, denominator } = value;
+  // Choose `shift` so that the quotient has 64 significant bits (or fewer for subnormals).
+  let shift = bitLength(numerator) - bitLength(denominator) - LD_MANTISSA_BITS;
+  shift = Math.max(shift, LD_MIN_EXPONENT - value.exponent);
+  let division = divideScaled(numerator, denominator, shift);
+  if (division.quotient >= TWO_POW_64) {
+    shift += 1;
+    division = divideScaled(numerator, denominator, shift);
+  }
+  let { quotient } = division;
+  const twiceRemainder = division.remainder * 2n;
+  if (
+    twiceRemainder > division.divisor ||
+    (twiceRemainder === division.divisor && (quotient & 1n) === 1n)
+  ) {
+    quotient += 1n;
+    if (quotient === TWO_POW_64) {
+      quotient >>= 1n;
+      shift += 1;
+    }
+  }
+  const exponent = value.exponent + shift;
+  if (exponent > LD_MAX_EXPONENT) {
+    return { finite: false };
+  }
+  return { finite: true, negative, mantissa: quotient, exponent };
+}
+
+/** floor(numerator / (denominator × 2^shift)) with its remainder and divisor. */
+function divideScaled(
+  numerator: bigint,
+  denominator: bigint,
+  shift: number,
+): { quotient: bigint; remainder: bigint; divisor: bigint } {
+  const scaledNumerator = shift < 0 ? numerator << BigInt(-shift) : numerator;
+  const divisor = shift > 0 ? denominator << BigInt(shift) : denominator;
+  return {
+    quotient: scaledNumerator / divisor,
+    remainder: scaledNumerator % divisor,
+    divisor,
+  };
+}
+
+function bitLength(value: bigint): number {
+  return value === 0n ? 0 : value.toString(2).length;
+}
+
+/** The sum rounded once, as `value += incr` in long double; undefined for NaN or infinity. */
+function addLongDouble(a: LongDouble, b: LongDouble): FiniteLongDouble | undefined {
+  if (!(a.finite && b.finite)) {
+    return undefined;
+  }
+  if (a.mantissa === 0n || b.mantissa === 0n) {
+    if (a.mantissa !== 0n || b.mantissa !== 0n) {
+      return a.mantissa === 0n ? b : a;
+    }
+    // IEEE: -0 + -0 is -0, any other sum of zeros is +0.
+    return { ...LD_ZERO, negative: a.negative && b.negative };
+  }
+  const exponent = Math.min(a.exponent, b.exponent);
+  const signed = (x: FiniteLongDouble): bigint =>
+    (x.negative ? -x.mantissa : x.mantissa) << BigInt(x.exponent - exponent);
+  const sum = signed(a) + signed(b);
+  if (sum === 0n) {
+    return LD_ZERO;
+  }
+  const rounded = roundLongDouble({
+    negative: sum < 0n,
+    numerator: sum < 0n ? -sum : sum,
+    denominator: 1n,
+    exponent,
+  });
+  return rounded.finite ? rounded : undefined;
+}
+
+/**
+ * ld2string(LD_STR_HUMAN): glibc's exact `%.17Lf` (round half to even), then trailing zeros and a
+ * trailing dot removed, and `-0` written as `0`.
+ */
+function formatLongDouble(value: FiniteLongDouble): string {
+  let text: string;
+  if (value.exponent >= 0) {
+    text = (value.mantissa << BigInt(value.exponent)).toString();
+  } else {
+    const shift = BigInt(-value.exponent);
+    const scaled = value.mantissa * FRACTION_SCALE;
+    let units = scaled >> shift;
+    const remainder = scaled - (units << shift);
+    const half = 1n << (shift - 1n);
+    if (remainder > half || (remainder === half && (units & 1n) === 1n)) {
+      units += 1n;
+    }
+    const fraction = (units % FRACTION_SCALE)
+      .toString()
+      .padStart(FRACTION_DIGITS, "0")
+      .replace(/0+$/, "");
+    const whole = (units / FRACTION_SCALE).toString();
+    text = fraction.length === 0 ? whole : `${whole}.${fraction}`;
+  }
+  return value.negative && text !== "0" ? `-${text}` : text;
+}
+
+// ---- OBJECT ENCODING ----------------------------------------------------------------------------
+
+/** Strings up to this length are allocated with their object header (OBJ_ENCODING_EMBSTR_SIZE_LIMIT). */
+const EMBSTR_SIZE_LIMIT = 44;
+
+/**
+ * What OBJECT ENCODING answers for a string value (tryObjectEncoding in src/object.c): `int` for a
+ * 64-bit integer written canonically (no sign `+`, no leading zeros, at most 20 characters),
+ * `embstr` up to 44 bytes, `raw` beyond.
+ *
+ * Emulator difference: Redis also remembers how a value was produced; strings modified in place
+ * (APPEND, SETRANGE, SETBIT, BITFIELD) and BITOP results stay `raw` whatever their content, while
+ * we only store the bytes, so those answer by content like a freshly SET value.
+ */
+export function stringEncoding(value: string): "int" | "embstr" | "raw" {
+  if (value.length <= 20 && parseIntegerArg(value) !== undefined) {
+    return "int";
+  }
+  return value.length <= EMBSTR_SIZE_LIMIT ? "embstr" : "raw";
+}
+
+// ---- DIGEST: XXH3-64 ----------------------------------------------------------------------------
+
+/** DIGEST's hex form of XXH3's 64-bit hash (stringDigest): 16 lower-case hex digits. */
+export const DIGEST_HEX_LENGTH = 16;
+
+/** The XXH3 64-bit hash (seed 0, default secret) of the bytes, as 16 lower-case hex digits. */
+export function stringDigest(value: string): string {
+  const bytes = Buffer.from(value, "latin1");
+  const input = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return xxh3(input).toString(16).padStart(DIGEST_HEX_LENGTH, "0");
+}
+
+/**
+ * IFDEQ/IFDNE's comparison: the digest must be 16 characters long (only the length is checked,
+ * validateHexDigest), and compares case-insensitively with the value's digest.
+ */
+export function digestMatches(value: string, digest: string): boolean {
+  if (digest.length !== DIGEST_HEX_LENGTH) {
+    throw new ReplyError(ERR.DIGEST_LENGTH);
+  }
+  return stringDigest(value) === digest.toLowerCase();
+}
+
+const MASK_64 = TWO_POW_64 - 1n;
+const PRIME32_1 = 0x9e3779b1;
+const PRIME32_2 = 0x85ebca77;
+const PRIME32_3 = 0xc2b2ae3d;
+const PRIME64_1 = 0x9e3779b185ebca87n;
+const PRIME64_2 = 0xc2b2ae3d27d4eb4fn;
+const PRIME64_3 = 0x165667b19e3779f9n;
+const PRIME64_4 = 0x85ebca77c2b2ae63n;
+const PRIME64_5 = 0x27d4eb2f165667c5n;
+const PRIME_MX1 = 0x165667919e3779f9n;
+const PRIME_MX2 = 0x9fb21c651e98df25n;
+/** XXH3's default 192-byte secret (XXH3_kSecret in xxhash.h). */
+const XXH3_SECRET = new DataView(
+  Uint8Array.from(
+    Buffer.from(
+      "b8fe6c3923a44bbe7c01812cf721ad1cded46de9839097db7240a4a4b7b3671f" +
+        "cb79e64eccc0e578825ad07dccff7221b8084674f743248ee03590e6813a264c" +
+        "3c2852bb91c300cb88d0658b1b532ea371644897a20df94e3819ef46a9deacd8" +
+        "a8fa763fe39c343ff9dcbbc7c70b4f1d8a51e04bcdb45931c89f7ec9d9787364" +
+        "eac5ac8334d3ebc3c581a0fffa1363eb170ddd51b7f0da49d316552629d4689e" +
+        "2b16be587d47a1fc8ff8b8d17ad031ce45cb3a8f95160428afd7fbcabb4b407e",
+      "hex",
+    ),
+  ).buffer,
+);
+const XXH3_SECRET_SIZE = 192;
+const XXH3_SECRET_SIZE_MIN = 136;
+const XXH3_STRIPE_LEN = 64;
+const XXH3_SECRET_CONSUME_RATE = 8;
+const XXH3_STRIPES_PER_BLOCK = (XXH3_SECRET_SIZE - XXH3_STRIPE_LEN) / XXH3_SECRET_CONSUME_RATE;
+const XXH3_BLOCK_LEN = XXH3_STRIPE_LEN * XXH3_STRIPES_PER_BLOCK;
+
+function xxh3(input: DataView): bigint {
+  const length = input.byteLength;
+  if (length <= 16) {
+    return xxh3Short(input);
+  }
+  if (length <= 128) {
+    let acc = (BigInt(length) * PRIME64_1) & MASK_64;
+    // Mirrored pairs of 16-byte lanes from both ends, as many as the length covers.
+    for (let round = Math.floor((length - 1) / 32); round >= 0; round--) {
+      acc += mix16(input, 16 * round, 32 * round);
+      acc += mix16(input, length - 16 * (round + 1), 32 * round + 16);
+    }
+    return avalancheXxh3(acc & MASK_64);
+  }
+  if (length <= 240) {
+    let acc = (BigInt(length) * PRIME64_1) & MASK_64;
+    for (let i = 0; i < 8; i++) {
+      acc += mix16(input, 16 * i, 16 * i);
+    }
+    acc = avalancheXxh3(acc & MASK_64);
+    let accEnd = mix16(input, length - 16, XXH3_SECRET_SIZE_MIN - 17);
+    for (let i = 8; i < Math.floor(length / 16); i++) {
+      accEnd += mix16(input, 16 * i, 16 * (i - 8) + 3);
+    }
+    return avalancheXxh3((acc + accEnd) & MASK_64);
+  }
+  return xxh3Long(input);
+}
+
+function xxh3Short(input: DataView): bigint {
+  const length = input.byteLength;
+  if (length > 8) {
+    const low = input.getBigUint64(0, true) ^ (secret64(24) ^ secret64(32));
+    const high = input.getBigUint64(length - 8, true) ^ (secret64(40) ^ secret64(48));
+    const acc = BigInt(length) + swap64(low) + high + mul128Fold64(low, high);
+    return avalancheXxh3(acc & MASK_64);
+  }
+  if (length >= 4) {
+    const first = BigInt(input.getUint32(0, true));
+    const last = BigInt(input.getUint32(length - 4, true));
+    const keyed = (last + (first << 32n)) ^ (secret64(8) ^ secret64(16));
+    return rrmxmx(keyed, length);
+  }
+  if (length > 0) {
+    const combined =
+      ((input.getUint8(0) << 16) |
+        (input.getUint8(length >> 1) << 24) |
+        input.getUint8(length - 1) |
+        (length << 8)) >>>
+      0;
+    const bitflip = BigInt((XXH3_SECRET.getUint32(0, true) ^ XXH3_SECRET.getUint32(4, true)) >>> 0);
+    return avalancheXxh64(BigInt(combined) ^ bitflip);
+  }
+  return avalancheXxh64(secret64(56) ^ secret64(64));
+}
+
+function secret64(offset: number): bigint {
+  return XXH3_SECRET.getBigUint64(offset, true);
+}
+
+function mix16(input: DataView, offset: number, secretOffset: number): bigint {
+  return mul128Fold64(
+    input.getBigUint64(offset, true) ^ secret64(secretOffset),
+    input.getBigUint64(offset + 8, true) ^ secret64(secretOffset + 8),
+  );
+}
+
+function mul128Fold64(a: bigint, b: bigint): bigint {
+  const product = a * b;
+  return (product ^ (product >> 64n)) & MASK_64;
+}
+
+function swap64(value: bigint): bigint {
+  let swapped = 0n;
+  let rest = value;
+  for (let i = 0; i < 8; i++) {
+    swapped = (swapped << 8n) | (rest & 0xffn);
+    rest >>= 8n;
+  }
+  return swapped;
+}
+
+function rotl64(value: bigint, bits: bigint): bigint {
+  return ((value << bits) | (value >> (64n - bits))) & MASK_64;
+}
+
+function avalancheXxh64(hash: bigint): bigint {
+  let h = hash ^ (hash >> 33n);
+  h = (h * PRIME64_2) & MASK_64;
+  h ^= h >> 29n;
+  h = (h * PRIME64_3) & MASK_64;
+  return h ^ (h >> 32n);
+}
+
+function avalancheXxh3(hash: bigint): bigint {
+  let h = hash ^ (hash >> 37n);
+  h = (h * PRIME_MX1) & MASK_64;
+  return h ^ (h >> 32n);
+}
+
+function rrmxmx(hash: bigint, length: number): bigint {
+  let h = hash ^ rotl64(hash, 49n) ^ rotl64(hash, 24n);
+  h = (h * PRIME_MX2) & MASK_64;
+  h ^= (h >> 35n) + BigInt(length);
+  h = (h * PRIME_MX2) & MASK_64;
+  return h ^ (h >> 28n);
+}
+
+/**
+ * Inputs over 240 bytes: eight 64-bit accumulators fed 64-byte stripes. This is the O(N) part, so
+ * the accumulators are kept as 32-bit halves in plain numbers rather than bigints.
+ */
+function xxh3Long(input: DataView): bigint {
+  const length = input.byteLength;
+  const accumulators = new Accumulators();
+  const blocks = Math.floor((length - 1) / XXH3_BLOCK_LEN);
+  for (let block = 0; block < blocks; block++) {
+    for (let stripe = 0; stripe < XXH3_STRIPES_PER_BLOCK; stripe++) {
+      accumulators.accumulate(
+        input,
+        block * XXH3_BLOCK_LEN + stripe * XXH3_STRIPE_LEN,
+        stripe * XXH3_SECRET_CONSUME_RATE,
+      );
+    }
+    accumulators.scramble(XXH3_SECRET_SIZE - XXH3_STRIPE_LEN);
+  }
+  const stripes = Math.floor((length - 1 - blocks * XXH3_BLOCK_LEN) / XXH3_STRIPE_LEN);
+  for (let stripe = 0; stripe < stripes; stripe++) {
+    accumulators.accumulate(
+      input,
+      blocks * XXH3_BLOCK_LEN + stripe * XXH3_STRIPE_LEN,
+      stripe * XXH3_SECRET_CONSUME_RATE,
+    );
+  }
+  // The last stripe always ends at the input's end, keyed by a secret offset of 192 - 64 - 7.
+  accumulators.accumulate(input, length - XXH3_STRIPE_LEN, XXH3_SECRET_SIZE - XXH3_STRIPE_LEN - 7);
+  let result = (BigInt(length) * PRIME64_1) & MASK_64;
+  for (let pair = 0; pair < 4; pair++) {
+    result += mul128Fold64(
+      accumulators.get(2 * pair) ^ secret64(11 + 16 * pair),
+      accumulators.get(2 * pair + 1) ^ secret64(11 + 16 * pair + 8),
+    );
+  }
+  return avalancheXxh3(result & MASK_64);
+}
+
+/** XXH3's eight 64-bit lanes as high and low 32-bit words. */
+class Accumulators {
+  readonly high = new Uint32Array(8);
+  readonly low = new Uint32Array(8);
+
+  constructor() {
+    const initial = [
+      BigInt(PRIME32_3),
+      PRIME64_1,
+      PRIME64_2,
+      PRIME64_3,
+      PRIME64_4,
+      BigInt(PRIME32_2),
+      PRIME64_5,
+      BigInt(PRIME32_1),
+    ];
+    for (const [lane, value] of initial.entries()) {
+      this.high[lane] = Number(value >> 32n);
+      this.low[lane] = Number(value & 0xffffffffn);
+    }
+  }
+
+  get(lane: number): bigint {
+    return (BigInt(this.high[lane] ?? 0) << 32n) | BigInt(this.low[lane] ?? 0);
+  }
+
+  /** XXH3_accumulate_512: acc[lane ^ 1] += data; acc[lane] += lo32(data ^ key) × hi32(data ^ key). */
+  accumulate(input: DataView, offset: number, secretOffset: number): void {
+    for (let lane = 0; lane < 8; lane++) {
+      const dataLow = input.getUint32(offset + 8 * lane, true);
+      const dataHigh = input.getUint32(offset + 8 * lane + 4, true);
+      const keyLow = (dataLow ^ XXH3_SECRET.getUint32(secretOffset + 8 * lane, true)) >>> 0;
+      const keyHigh = (dataHigh ^ XXH3_SECRET.getUint32(secretOffset + 8 * lane + 4, true)) >>> 0;
+      this.#add(lane ^ 1, dataHigh, dataLow);
+      const productLow = mul32Low(keyLow, keyHigh);
+      this.#add(lane, mul32High(keyLow, keyHigh), productLow);
+    }
+  }
+
+  /** XXH3_scrambleAcc: acc ^= acc >> 47; acc ^= key; acc *= PRIME32_1 (mod 2^64). */
+  scramble(secretOffset: number): void {
+    for (let lane = 0; lane < 8; lane++) {
+      const high = this.high[lane] ?? 0;
+      const low = ((this.low[lane] ?? 0) ^ (high >>> 15)) >>> 0;
+      const keyedLow = (low ^ XXH3_SECRET.getUint32(secretOffset + 8 * lane, true)) >>> 0;
+      const keyedHigh = (high ^ XXH3_SECRET.getUint32(secretOffset + 8 * lane + 4, true)) >>> 0;
+      this.low[lane] = mul32Low(keyedLow, PRIME32_1);
+      this.high[lane] = (mul32High(keyedLow, PRIME32_1) + Math.imul(keyedHigh, PRIME32_1)) >>> 0;
+    }
+  }
+
+  #add(lane: number, high: number, low: number): void {
+    const sumLow = (this.low[lane] ?? 0) + low;
+    this.low[lane] = sumLow >>> 0;
+    this.high[lane] = ((this.high[lane] ?? 0) + high + (sumLow > 0xffffffff ? 1 : 0)) >>> 0;
+  }
+}
+
+/** The low 32 bits of the 64-bit product of two unsigned 32-bit numbers. */
+function mul32Low(a: number, b: number): number {
+  return Math.imul(a, b) >>> 0;
+}
+
+/** The high 32 bits of the 64-bit product of two unsigned 32-bit numbers. */
+function mul32High(a: number, b: number): number {
+  const aHigh = a >>> 16;
+  const aLow = a & 0xffff;
+  const bHigh = b >>> 16;
+  const bLow = b & 0xffff;
+  const middle = aHigh * bLow + aLow * bHigh;
+  const low = aLow * bLow + (middle % 0x10000) * 0x10000;
+  return (aHigh * bHigh + Math.floor(middle / 0x10000) + Math.floor(low / 0x100000000)) >>> 0;
+}
+
+// ---- SET / GETEX / MSETEX options -----------------------------------------------------------------
+
+/** Where parseExtendedStringArgumentsOrReply runs: options each command accepts differ. */
+export type ExtendedStringCommand = "set" | "getex" | "msetex";
+
+/** The SET-family flags, as bits like Redis's OBJ_* so conflicts read as in src/t_string.c. */
+export const STRING_FLAG = {
+  NX: 1 << 0,
+  XX: 1 << 1,
+  EX: 1 << 2,
+  PX: 1 << 3,
+  KEEPTTL: 1 << 4,
+  GET: 1 << 5,
+  EXAT: 1 << 6,
+  PXAT: 1 << 7,
+  PERSIST: 1 << 8,
+  IFEQ: 1 << 9,
+  IFNE: 1 << 10,
+  IFDEQ: 1 << 11,
+  IFDNE: 1 << 12,
+} as const;
+
+const FLAG = STRING_FLAG;
+const ANY_EXPIRE = FLAG.EX | FLAG.PX | FLAG.EXAT | FLAG.PXAT;
+/** At most one of these; NX only conflicts with XX (and XX with NX), as in Redis. */
+const CONDITIONS = FLAG.NX | FLAG.XX | FLAG.IFEQ | FLAG.IFNE | FLAG.IFDEQ | FLAG.IFDNE;
+
+export interface ExtendedStringArgs {
+  /** STRING_FLAG bits. */
+  readonly flags: number;
+  /** The EX/PX/EXAT/PXAT argument, unparsed: Redis checks it after the syntax. */
+  readonly expire: string | undefined;
+  /** Index in argv of an EX/PX token (relative expiry), for rewriting the effect to PXAT. */
+  readonly relativeExpireIndex: number | undefined;
+  /** The IFEQ/IFNE value or IFDEQ/IFDNE digest. */
+  readonly match: string | undefined;
+}
+
+interface OptionRule {
+  readonly flag: number;
+  /** Flags that must not already be set. */
+  readonly excludes: number;
+  readonly commands: readonly ExtendedStringCommand[];
+  readonly takesValue: "expire" | "match" | undefined;
+}
+
+const SET_LIKE: readonly ExtendedStringCommand[] = ["set", "msetex"];
+const EXPIRING: readonly ExtendedStringCommand[] = ["set", "getex", "msetex"];
+
+/** parseExtendedStringArgumentsOrReply's table; a repeated option is allowed (the last wins). */
+const OPTION_RULES: Readonly<Record<string, OptionRule>> = {
+  NX: { flag: FLAG.NX, excludes: FLAG.XX, commands: SET_LIKE, takesValue: undefined },
+  XX: { flag: FLAG.XX, excludes: FLAG.NX, commands: SET_LIKE, takesValue: undefined },
+  GET: { flag: FLAG.GET, excludes: 0, commands: ["set"], takesValue: undefined },
+  KEEPTTL: {
+    flag: FLAG.KEEPTTL,
+    excludes: FLAG.PERSIST | ANY_EXPIRE,
+    commands: SET_LIKE,
+    takesValue: undefined,
+  },
+  PERSIST: {
+    flag: FLAG.PERSIST,
+    excludes: FLAG.KEEPTTL | ANY_EXPIRE,
+    commands: ["getex"],
+    takesValue: undefined,
+  },
+  EX: {
+    flag: FLAG.EX,
+    excludes: FLAG.KEEPTTL | FLAG.PERSIST | (ANY_EXPIRE & ~FLAG.EX),
+    commands: EXPIRING,
+    takesValue: "expire",
+  },
+  PX: {
+    flag: FLAG.PX,
+    excludes: FLAG.KEEPTTL | FLAG.PERSIST | (ANY_EXPIRE & ~FLAG.PX),
+    commands: EXPIRING,
+    takesValue: "expire",
+  },
+  EXAT: {
+    flag: FLAG.EXAT,
+    excludes: FLAG.KEEPTTL | FLAG.PERSIST | (ANY_EXPIRE & ~FLAG.EXAT),
+    commands: EXPIRING,
+    takesValue: "expire",
+  },
+  PXAT: {
+    flag: FLAG.PXAT,
+    excludes: FLAG.KEEPTTL | FLAG.PERSIST | (ANY_EXPIRE & ~FLAG.PXAT),
+    commands: EXPIRING,
+    takesValue: "expire",
+  },
+  IFEQ: {
+    flag: FLAG.IFEQ,
+    excludes: CONDITIONS & ~FLAG.IFEQ,
+    commands: ["set"],
+    takesValue: "match",
+  },
+  IFNE: {
+    flag: FLAG.IFNE,
+    excludes: CONDITIONS & ~FLAG.IFNE,
+    commands: ["set"],
+    takesValue: "match",
+  },
+  IFDEQ: {
+    flag: FLAG.IFDEQ,
+    excludes: CONDITIONS & ~FLAG.IFDEQ,
+    commands: ["set"],
+    takesValue: "match",
+  },
+  IFDNE: {
+    flag: FLAG.IFDNE,
+    excludes: CONDITIONS & ~FLAG.IFDNE,
+    commands: ["set"],
+    takesValue: "match",
+  },
+};
+
+/**
+ * parseExtendedStringArgumentsOrReply: the options of SET, GETEX and MSETEX from `argv[start]` on.
+ * Only the syntax is checked here; anything wrong is `ERR syntax error`.
+ */
+export function parseExtendedStringArgs(
+  argv: readonly string[],
+  start: number,
+  command: ExtendedStringCommand,
+): ExtendedStringArgs {
+  let flags = 0;
+  let expire: string | undefined;
+  let relativeExpireIndex: number | undefined;
+  let match: string | undefined;
+  for (let index = start; index < argv.length; index++) {
+    const token = asciiUpper(argv[index] ?? "");
+    const rule = OPTION_RULES[token];
+    const next = argv[index + 1];
+    if (
+      rule === undefined ||
+      !rule.commands.includes(command) ||
+      (flags & rule.excludes) !== 0 ||
+      (rule.takesValue !== undefined && next === undefined)
+    ) {
+      throw new ReplyError(ERR.SYNTAX);
+    }
+    flags |= rule.flag;
+    if (rule.takesValue === "expire") {
+      expire = next;
+      relativeExpireIndex = rule.flag === FLAG.EX || rule.flag === FLAG.PX ? index : undefined;
+      index++;
+    } else if (rule.takesValue === "match") {
+      match = next;
+      index++;
+    }
+  }
+  return { flags, expire, relativeExpireIndex, match };
+}
+
+/**
+ * getExpireMillisecondsOrReply: the absolute expiry of the parsed EX/PX/EXAT/PXAT, or undefined
+ * without one; `command` names it in `ERR invalid expire time in '<command>' command`.
+ */
+export function extendedExpireAtMs(
+  args: ExtendedStringArgs,
+  now: number,
+  command: string,
+): number | undefined {
+  if (args.expire === undefined) {
+    return undefined;
+  }
+  const amount = parseIntegerArg(args.expire);
+  if (amount === undefined) {
+    throw new ReplyError(ERR.NOT_INTEGER);
+  }
+  const argument: ExpireArgument = {
+    amount,
+    unit: args.flags & (FLAG.PX | FLAG.PXAT) ? "milliseconds" : "seconds",
+    isRelative: (args.flags & (FLAG.EX | FLAG.PX)) !== 0,
+  };
+  return optionExpireAtMs(argument, now, command);
+}
+
+// ---- bits -----------------------------------------------------------------------------------------
+
+/** Bits set in each byte value. */
+const BITS_IN_BYTE = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let count = 0;
+  for (let rest = byte; rest !== 0; rest >>= 1) {
+    count += rest & 1;
+  }
+  return count;
+});
+
+/** The `proto-max-bulk-len` limit in bytes, which bounds strings and bit offsets. */
+export function maxBulkLength(config: { value(name: string): string }): number {
+  return Number(config.value("proto-max-bulk-len"));
+}
+
+/**
+ * getBitOffsetFromArgument: a bit offset below `maxBytes × 8`. With `bits` (BITFIELD), `#n` means
+ * the n-th field of that width, i.e. offset `n × bits`.
+ */
+export function parseBitOffset(text: string, maxBytes: number, bits?: number): number {
+  const isFieldIndex = bits !== undefined && text.startsWith("#");
+  const parsed = parseIntegerArg(isFieldIndex ? text.slice(1) : text);
+  if (parsed === undefined) {
+    throw new ReplyError(ERR.BIT_OFFSET);
+  }
+  const offset = BigInt(parsed) * BigInt(isFieldIndex ? (bits ?? 1) : 1);
+  if (offset < 0n || offset >> 3n >= BigInt(maxBytes)) {
+    throw new ReplyError(ERR.BIT_OFFSET);
+  }
+  return Number(offset);
+}
+
+/** The bit at `offset` (bit 0 is the most significant bit of the first byte); 0 past the end. */
+export function getBit(value: string, offset: number): 0 | 1 {
+  const byte = Math.floor(offset / 8);
+  if (byte >= value.length) {
+    return 0;
+  }
+  return ((value.charCodeAt(byte) >> (7 - (offset % 8))) & 1) as 0 | 1;
+}
+
+/** `value` grown with zero bytes to at least `length` bytes (sdsgrowzero). */
+export function padWithZeros(value: string, length: number): string {
+  return value.length >= length ? value : value + "\0".repeat(length - value.length);
+}
+
+/** `value` with the byte at `index` replaced. */
+export function replaceByte(value: string, index: number, byte: number): string {
+  return value.slice(0, index) + String.fromCharCode(byte) + value.slice(index + 1);
+}
+
+/**
+ * A zero-filled byte buffer of `size` bytes (rounded up to whole 32-bit words, so word views
+ * fit) holding `value` from the start, for operations faster on bytes than on strings.
+ */
+export function stringToBytes(value: string, size: number): Uint8Array {
+  const bytes = Buffer.alloc(Math.ceil(size / 4) * 4);
+  bytes.write(value, 0, Math.min(value.length, size), "latin1");
+  return bytes;
+}
+
+/** The first `length` bytes as a binary string. */
+export function bytesToString(bytes: Uint8Array, length: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, length).toString("latin1");
+}
+
+/** Below this many bytes, counting per character beats converting to a buffer. */
+const WORD_COUNT_THRESHOLD = 256;
+
+/** redisPopcount: the set bits in the bytes `start..end` (inclusive) of `value`. */
+export function countBits(value: string, start: number, end: number): number {
+  const length = end - start + 1;
+  let count = 0;
+  if (length < WORD_COUNT_THRESHOLD) {
+    for (let index = start; index <= end; index++) {
+      count += BITS_IN_BYTE[value.charCodeAt(index)] ?? 0;
+    }
+    return count;
+  }
+  const bytes = stringToBytes(value.slice(start, end + 1), length);
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  // The zero padding of the last word adds nothing.
+  for (const word of words) {
+    let v = word - ((word >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
+}
+
+/** The set bits of one byte. */
+export function countByteBits(byte: number): number {
+  return BITS_IN_BYTE[byte & 0xff] ?? 0;
+}
+
+/**
+ * redisBitpos: the position (in bits, from `start`) of the first bit equal to `bit` in the `count`
+ * bytes of `value` from `start`. Without one, -1 when looking for 1, and `count × 8` when looking
+ * for 0, as if the string went on with zero bits.
+ */
+export function findBit(
+  value: string,
+  range: { start: number; count: number },
+  bit: 0 | 1,
+): number {
+  const skip = bit === 1 ? 0 : 0xff;
+  const end = range.start + range.count;
+  for (let index = range.start; index < end; index++) {
+    const byte = value.charCodeAt(index);
+    if (byte !== skip) {
+      return (index - range.start) * 8 + findBitInByte(byte, bit);
+    }
+  }
+  return bit === 1 ? -1 : range.count * 8;
+}
+
+/** The position (0–7, from the most significant bit) of the first `bit` in `byte`, or 8. */
+function findBitInByte(byte: number, bit: 0 | 1): number {
+  for (let position = 0; position < 8; position++) {
+    if (((byte >> (7 - position)) & 1) === bit) {
+      return position;
+    }
+  }
+  return 8;
+}
+
+/** findBit on a single byte (BITPOS's masked first and last bytes). */
+export function findBitInSingleByte(byte: number, bit: 0 | 1): number {
+  const position = findBitInByte(byte & 0xff, bit);
+  return position === 8 && bit === 1 ? -1 : position;
+}
+
+// ---- BITFIELD -------------------------------------------------------------------------------------
+
+export type BitfieldOverflow = "WRAP" | "SAT" | "FAIL";
+
+export interface BitfieldOp {
+  readonly kind: "GET" | "SET" | "INCRBY";
+  readonly isSigned: boolean;
+  readonly bits: number;
+  readonly offset: number;
+  /** The SET value or INCRBY increment (a signed 64-bit integer). */
+  readonly value: bigint;
+  readonly overflow: BitfieldOverflow;
+}
+
+/**
+ * bitfieldGeneric's parsing: every subcommand from `argv[start]` on, each carrying the OVERFLOW
+ * mode in force where it appears (WRAP by default).
+ */
+export function parseBitfieldOps(
+  argv: readonly string[],
+  start: number,
+  maxBytes: number,
+): BitfieldOp[] {
+  const ops: BitfieldOp[] = [];
+  let overflow: BitfieldOverflow = "WRAP";
+  for (let index = start; index < argv.length; index++) {
+    const remaining = argv.length - index - 1;
+    const name = asciiUpper(argv[index] ?? "");
+    if (name === "OVERFLOW" && remaining >= 1) {
+      index++;
+      const mode = asciiUpper(argv[index] ?? "");
+      if (mode !== "WRAP" && mode !== "SAT" && mode !== "FAIL") {
+        throw new ReplyError(ERR.BITFIELD_OVERFLOW_TYPE);
+      }
+      overflow = mode;
+      continue;
+    }
+    const isGet = name === "GET" && remaining >= 2;
+    if (!(isGet || ((name === "SET" || name === "INCRBY") && remaining >= 3))) {
+      throw new ReplyError(ERR.SYNTAX);
+    }
+    const { isSigned, bits } = parseBitfieldType(argv[index + 1] ?? "");
+    const offset = parseBitOffset(argv[index + 2] ?? "", maxBytes, bits);
+    let value = 0n;
+    if (!isGet) {
+      const parsed = parseIntegerArg(argv[index + 3] ?? "");
+      if (parsed === undefined) {
+        throw new ReplyError(ERR.NOT_INTEGER);
+      }
+      value = BigInt(parsed);
+    }
+    ops.push({
+      kind: isGet ? "GET" : (name as "SET" | "INCRBY"),
+      isSigned,
+      bits,
+      offset,
+      value,
+      overflow,
+    });
+    index += isGet ? 2 : 3;
+  }
+  return ops;
+}
+
+/**
+ * getBitfieldTypeFromArgument: `i1`–`i64` or `u1`–`u63` (a u64 could not be replied as a signed
+ * 64-bit integer). The prefix is case-sensitive.
+ */
+function parseBitfieldType(text: string): { isSigned: boolean; bits: number } {
+  const prefix = text[0];
+  const bits = parseIntegerArg(text.slice(1));
+  if (
+    (prefix !== "i" && prefix !== "u") ||
+    typeof bits !== "number" ||
+    bits < 1 ||
+    bits > (prefix === "i" ? 64 : 63)
+  ) {
+    throw new ReplyError(ERR.BITFIELD_TYPE);
+  }
+  return { isSigned: prefix === "i", bits };
+}
+
+/** The highest bit any SET or INCRBY writes, or -1 when there are only GETs. */
+export function highestWrittenBit(ops: readonly BitfieldOp[]): number {
+  let highest = -1;
+  for (const op of ops) {
+    if (op.kind !== "GET") {
+      highest = Math.max(highest, op.offset + op.bits - 1);
+    }
+  }
+  return highest;
+}
+
+/** Reads the field (bit 0 = most significant bit of byte 0; missing bytes are zeros). */
+export function readBitfield(
+  byteAt: (index: number) => number,
+  field: { offset: number; bits: number; isSigned: boolean },
+): bigint {
+  const first = Math.floor(field.offset / 8);
+  const last = Math.floor((field.offset + field.bits - 1) / 8);
+  let window = 0n;
+  for (let index = first; index <= last; index++) {
+    window = (window << 8n) | BigInt(byteAt(index));
+  }
+  const shift = BigInt((last - first + 1) * 8 - (field.offset % 8) - field.bits);
+  const unsigned = BigInt.asUintN(field.bits, window >> shift);
+  return field.isSigned ? BigInt.asIntN(field.bits, unsigned) : unsigned;
+}
+
+/** Writes the low `bits` bits of `value` (two's complement) into the field. */
+export function writeBitfield(
+  bytes: Uint8Array,
+  field: { offset: number; bits: number },
+  value: bigint,
+): void {
+  const first = Math.floor(field.offset / 8);
+  const last = Math.floor((field.offset + field.bits - 1) / 8);
+  let window = 0n;
+  for (let index = first; index <= last; index++) {
+    window = (window << 8n) | BigInt(bytes[index] ?? 0);
+  }
+  const shift = BigInt((last - first + 1) * 8 - (field.offset % 8) - field.bits);
+  const mask = ((1n << BigInt(field.bits)) - 1n) << shift;
+  window = (window & ~mask) | ((BigInt.asUintN(field.bits, value) << shift) & mask);
+  for (let index = last; index >= first; index--) {
+    bytes[index] = Number(window & 0xffn);
+    window >>= 8n;
+  }
+}
+
+/**
+ * checkSignedBitfieldOverflow / checkUnsignedBitfieldOverflow: the value a field takes after adding
+ * `increment` to `value` (0 for SET), or undefined when it overflows and the mode is FAIL. WRAP
+ * keeps the low bits; SAT clamps to the type's range.
+ */
+export function applyBitfieldOverflow(
+  op: { isSigned: boolean; bits: number; overflow: BitfieldOverflow },
+  value: bigint,
+  increment: bigint,
+): bigint | undefined {
+  const width = BigInt(op.bits);
+  const max = op.isSigned ? (1n << (width - 1n)) - 1n : (1n << width) - 1n;
+  const min = op.isSigned ? -max - 1n : 0n;
+  const result = value + increment;
+  if (result >= min && result <= max) {
+    return result;
+  }
+  switch (op.overflow) {
+    case "FAIL":
+      return undefined;
+    case "SAT":
+      return result > max ? max : min;
+    case "WRAP":
+      return op.isSigned ? BigInt.asIntN(op.bits, result) : BigInt.asUintN(op.bits, result);
+    default:
+      return assertNever(op.overflow);
+  }
+}
+
+/**
+ * Runs BITFIELD's parsed subcommands on `key` (bitfieldGeneric). Only GETs read the key as is
+ * (BITFIELD_RO allows nothing else); any SET or INCRBY first grows the string with zero bytes to
+ * the highest bit written, then every subcommand runs in order on the result.
+ */
+export function runBitfield(
+  ctx: CommandContext,
+  request: { key: string; ops: readonly BitfieldOp[]; isReadOnly: boolean },
+): Reply[] {
+  const { db } = ctx;
+  const { key, ops } = request;
+  const highest = highestWrittenBit(ops);
+  if (highest < 0) {
+    const value = db.getString(key) ?? "";
+    const byteAt = (index: number): number => (index < value.length ? value.charCodeAt(index) : 0);
+    return ops.map((op) => reply.integer(toReplyInteger(readBitfield(byteAt, op))));
+  }
+  if (request.isReadOnly) {
+    throw new ReplyError(ERR.BITFIELD_RO_GET_ONLY);
+  }
+  const current = db.getString(key);
+  const oldLength = current?.length ?? 0;
+  const length = Math.max(oldLength, Math.floor(highest / 8) + 1);
+  const grew = current === undefined || length > oldLength;
+  const bytes = stringToBytes(current ?? "", length);
+  const byteAt = (index: number): number => bytes[index] ?? 0;
+  let changes = 0;
+  const replies = ops.map((op) => {
+    const old = readBitfield(byteAt, op);
+    if (op.kind === "GET") {
+      return reply.integer(toReplyInteger(old));
+    }
+    // An unsigned SET takes the 64-bit argument as unsigned, so -1 saturates to the maximum.
+    const base = op.kind === "INCRBY" ? old : op.isSigned ? op.value : BigInt.asUintN(64, op.value);
+    const next = applyBitfieldOverflow(op, base, op.kind === "INCRBY" ? op.value : 0n);
+    if (next === undefined) {
+      return reply.null();
+    }
+    writeBitfield(bytes, op, next);
+    if (grew || old !== next) {
+      changes++;
+    }
+    return reply.integer(toReplyInteger(op.kind === "SET" ? old : next));
+  });
+  // Redis grows (or creates) the string even when every write then fails with OVERFLOW FAIL,
+  // but only signals and counts a change when a field was written.
+  if (grew || changes > 0) {
+    db.set(key, bytesToString(bytes, length), true);
+  }
+  if (changes > 0) {
+    ctx.modified(key, "setbit", "$");
+    // bitfieldGeneric adds one to `dirty` per field written.
+    ctx.server.stats.dirty += changes - 1;
+  }
+  return replies;
+}
+
+/** Replies carry numbers, and bigints only beyond 2^53. */
+function toReplyInteger(value: bigint): number | bigint {
+  const asNumber = Number(value);
+  return Number.isSafeInteger(asNumber) ? asNumber : value;
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected value ${String(value)}`);
+}

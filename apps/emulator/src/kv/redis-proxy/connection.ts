@@ -1,0 +1,232 @@
+/**
+ * One RESP2 connection to the proxied Redis, over `node:net` (or `node:tls` for `rediss://`) with
+ * core's codec (STYLE.md principle 2: no Redis client library).
+ *
+ * Requests are pipelined: each `send` writes at once and its reply is the next unclaimed value off
+ * the wire, since Redis answers a connection's commands in order. Values no request waits for
+ * (pub/sub messages, MONITOR lines, and everything written with `write`) go to `onPush`. When the
+ * socket closes or fails, every waiting request is rejected with `BackendUnavailableError`; socket
+ * errors never escape as `error` events, so they cannot crash the process.
+ */
+import { connect as connectTcp, type Socket } from "node:net";
+import { connect as connectTls } from "node:tls";
+import {
+  encodeResp2Command,
+  Resp2ProtocolError,
+  Resp2StreamDecoder,
+  type Resp2Value,
+} from "@stratus/core/resp2";
+import { type Argv, BackendUnavailableError } from "../backend.ts";
+import { describeRedisTarget, type RedisTarget } from "./redis-url.ts";
+
+export interface RedisConnectionOptions {
+  readonly target: RedisTarget;
+  /** Bounds the TCP (and TLS) connect plus the handshake (AUTH, SELECT, PING). */
+  readonly connectTimeoutMs: number;
+  /** Receives, in wire order, the values no request waits for. */
+  readonly onPush?: (value: Resp2Value) => void;
+  /** Called once when the connection ends, whoever ended it. */
+  readonly onClose?: (error: BackendUnavailableError) => void;
+}
+
+interface Waiting {
+  readonly resolve: (value: Resp2Value) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * What a fresh connection sends before anything else: AUTH and SELECT from the URL. Replies are
+ * errors when the credentials or database are wrong.
+ */
+export function handshakeCommands(target: RedisTarget): Argv[] {
+  const commands: Argv[] = [];
+  if (target.password !== undefined) {
+    const credentials =
+      target.username === undefined ? [target.password] : [target.username, target.password];
+    commands.push(["AUTH", ...credentials].map((part) => encoder.encode(part)));
+  }
+  if (target.db !== 0) {
+    commands.push([encoder.encode("SELECT"), encoder.encode(String(target.db))]);
+  }
+  return commands;
+}
+
+/** `ip:port` as Redis prints a peer (`anetFormatAddr`: IPv6 in brackets), for MONITOR lines. */
+export function formatPeerAddress(ip: string | undefined, port: number | undefined): string {
+  const host = ip ?? "?";
+  return `${host.includes(":") ? `[${host}]` : host}:${port ?? 0}`;
+}
+
+export class RedisConnection {
+  readonly target: RedisTarget;
+  readonly #socket: Socket;
+  readonly #options: RedisConnectionOptions;
+  readonly #decoder = new Resp2StreamDecoder();
+  readonly #waiting: Waiting[] = [];
+  #isClosed = false;
+  #isCorked = false;
+
+  private constructor(socket: Socket, options: RedisConnectionOptions) {
+    this.#socket = socket;
+    this.#options = options;
+    this.target = options.target;
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 30_000);
+    socket.on("data", (chunk: Buffer) => this.#onData(chunk));
+    // `error` is always followed by `close`; the first reason wins.
+    socket.on("error", (error: Error) => this.#fail(this.#unavailable(error.message, error)));
+    socket.on("close", () => this.#fail(this.#unavailable("the connection closed")));
+  }
+
+  /**
+   * Connects and runs the handshake: AUTH and SELECT from the URL, or a PING when there is neither,
+   * so a peer that accepts connections but is not a working Redis is found out here.
+   * @throws {BackendUnavailableError} when Redis is unreachable, refuses the handshake, or does
+   * not answer within `connectTimeoutMs`.
+   */
+  static async open(options: RedisConnectionOptions): Promise<RedisConnection> {
+    const { target } = options;
+    const socket = target.isTls
+      ? connectTls({
+          host: target.host,
+          port: target.port,
+          // SNI takes host names only (RFC 6066 §3).
+          ...(/^[\d.]+$|:/.test(target.host) ? {} : { servername: target.host }),
+        })
+      : connectTcp({ host: target.host, port: target.port });
+    const connection = new RedisConnection(socket, options);
+    const handshake = handshakeCommands(target);
+    // Node queues writes made before the socket connects.
+    const commands = handshake.length > 0 ? handshake : [[encoder.encode("PING")]];
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = connection.#unavailable(
+          `no answer within ${options.connectTimeoutMs} ms (connect timeout)`,
+        );
+        connection.#fail(error);
+        reject(error);
+      }, options.connectTimeoutMs);
+    });
+    try {
+      const replies = await Promise.race([
+        Promise.all(commands.map((argv) => connection.send(argv))),
+        timeout,
+      ]);
+      for (const [index, reply] of replies.entries()) {
+        if (reply.kind === "error") {
+          const name = Buffer.from(commands[index]?.[0] ?? []).toString("latin1");
+          throw connection.#unavailable(`${name} failed: ${reply.message}`);
+        }
+      }
+      return connection;
+    } catch (error: unknown) {
+      connection.close();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** False once the socket closed or failed; requests then reject at once. */
+  get isOpen(): boolean {
+    return !this.#isClosed;
+  }
+
+  /** This end's address as Redis shows the client (CLIENT LIST, MONITOR). */
+  get localAddress(): string {
+    return formatPeerAddress(this.#socket.localAddress, this.#socket.localPort);
+  }
+
+  /** Sends one command; resolves with its reply (Redis errors are replies, not rejections). */
+  send(argv: Argv): Promise<Resp2Value> {
+    if (this.#isClosed) {
+      return Promise.reject(this.#unavailable("the connection is closed"));
+    }
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ resolve, reject });
+      this.#write(argv);
+    });
+  }
+
+  /** Sends commands back to back (one write); resolves with their replies in order. */
+  sendAll(commands: readonly Argv[]): Promise<Resp2Value[]> {
+    return Promise.all(commands.map((argv) => this.send(argv)));
+  }
+
+  /**
+   * Sends a command whose replies the caller takes from `onPush` (subscriptions, MONITOR, and
+   * sessions, which match replies themselves). Call only when no `send` is waiting.
+   * @throws {BackendUnavailableError} when the connection is closed.
+   */
+  write(argv: Argv): void {
+    if (this.#isClosed) {
+      throw this.#unavailable("the connection is closed");
+    }
+    this.#write(argv);
+  }
+
+  /** Closes the socket; waiting requests reject. Redis drops the client's subscriptions, MONITOR and blocked command. */
+  close(): void {
+    this.#fail(this.#unavailable("the connection was closed by the emulator"));
+  }
+
+  #write(argv: Argv): void {
+    // Coalesce the writes of one tick (concurrent requests) into one syscall.
+    if (!this.#isCorked) {
+      this.#isCorked = true;
+      this.#socket.cork();
+      process.nextTick(() => {
+        this.#isCorked = false;
+        this.#socket.uncork();
+      });
+    }
+    this.#socket.write(encodeResp2Command(argv));
+  }
+
+  #onData(chunk: Buffer): void {
+    let values: Resp2Value[];
+    try {
+      values = this.#decoder.push(chunk);
+    } catch (error: unknown) {
+      if (!(error instanceof Resp2ProtocolError)) {
+        throw error;
+      }
+      // RESP2 cannot resynchronise: nothing after a malformed frame can be matched to a request.
+      this.#fail(this.#unavailable(`it sent malformed RESP2 (${error.message})`, error));
+      return;
+    }
+    for (const value of values) {
+      if (this.#isClosed) {
+        return;
+      }
+      const waiting = this.#waiting.shift();
+      if (waiting !== undefined) {
+        waiting.resolve(value);
+      } else {
+        this.#options.onPush?.(value);
+      }
+    }
+  }
+
+  #fail(error: BackendUnavailableError): void {
+    if (this.#isClosed) {
+      return;
+    }
+    this.#isClosed = true;
+    this.#socket.destroy();
+    for (const waiting of this.#waiting.splice(0)) {
+      waiting.reject(error);
+    }
+    this.#options.onClose?.(error);
+  }
+
+  #unavailable(reason: string, cause?: unknown): BackendUnavailableError {
+    return new BackendUnavailableError(
+      `Redis at ${describeRedisTarget(this.target)}: ${reason}`,
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}

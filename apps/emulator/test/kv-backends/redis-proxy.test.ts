@@ -1,0 +1,346 @@
+/**
+ * What only the proxy backend has: concurrency over real sockets, Redis going away and coming
+ * back, the URL's credentials and database, byte-exact replies, and the emulator wired to it.
+ * Each test starts its own throwaway redis-server (skipped only without one, outside CI).
+ */
+import { Socket } from "node:net";
+import {
+  encodeResp2,
+  encodeResp2Command,
+  Resp2StreamDecoder,
+  type Resp2Value,
+} from "@stratus/core/resp2";
+import { Redis } from "ioredis";
+import { describe, test } from "vitest";
+import { createEmulator } from "../../src/emulator.ts";
+import { EmulatorError } from "../../src/errors.ts";
+import {
+  type Argv,
+  BackendUnavailableError,
+  type KvBackend,
+  type KvSession,
+} from "../../src/kv/backend.ts";
+import {
+  createRedisProxyBackend,
+  type RedisProxyBackend,
+} from "../../src/kv/redis-proxy/proxy-backend.ts";
+import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
+import { bulk, bytes, command, NULL, OK, plain, REST_CALLER, uniqueKey } from "./backend-suite.ts";
+
+const PONG: Resp2Value = { kind: "simple", value: "PONG" };
+const SESSION_CALLER = { isReadOnly: false, address: "127.0.0.1:50100" };
+
+/** The proxy as REST and RESP see it (a `KvBackend`), plus `probe`. */
+type ProxyUnderTest = KvBackend & Pick<RedisProxyBackend, "probe"> & AsyncDisposable;
+
+/** A proxy that closes itself at the end of the test. */
+function proxy(url: string, options: { connectTimeoutMs?: number } = {}): ProxyUnderTest {
+  const backend = createRedisProxyBackend({
+    url,
+    // No fail-fast window, so the first request after a restart reconnects (backoff is unit-tested).
+    backoff: { initialMs: 0, maxMs: 0 },
+    ...options,
+  });
+  return Object.assign(backend, { [Symbol.asyncDispose]: () => backend.close() });
+}
+
+function openSession(backend: KvBackend): KvSession & Disposable {
+  const session = backend.openSession({ caller: SESSION_CALLER, onPush: () => undefined });
+  return Object.assign(session, { [Symbol.dispose]: () => session.close() });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error: unknown) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
+
+/** The raw bytes Redis answers to `argv` on a fresh connection. */
+async function rawReply(port: number, argv: Argv): Promise<Uint8Array> {
+  const socket = new Socket();
+  const decoder = new Resp2StreamDecoder();
+  const chunks: Buffer[] = [];
+  try {
+    return await new Promise<Uint8Array>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (decoder.push(chunk).length > 0) {
+          resolve(Buffer.concat(chunks));
+        }
+      });
+      socket.connect(port, "127.0.0.1", () => socket.write(encodeResp2Command(argv)));
+    });
+  } finally {
+    socket.destroy();
+  }
+}
+
+describe.skipIf(!shouldRunRedisTests())("RedisProxyBackend against redis-server", () => {
+  test("1000 concurrent transactions never interleave", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    await using backend = proxy(redis.url());
+    const key = uniqueKey("counter");
+    // When 1000 INCR + GET transactions run at once
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, () =>
+        backend.transaction([command("INCR", key), command("GET", key)], REST_CALLER),
+      ),
+    );
+    // Then each GET sees its own INCR: nothing ran between them
+    const counts = results.map((result) => {
+      expect(result.status).toBe("executed");
+      const [incremented, read] = result.status === "executed" ? result.replies : [];
+      expect(incremented?.kind).toBe("integer");
+      const count = incremented?.kind === "integer" ? Number(incremented.value) : -1;
+      expect(plain(read)).toEqual(plain(bulk(String(count))));
+      return count;
+    });
+    expect(counts.toSorted((a, b) => a - b)).toEqual(
+      Array.from({ length: 1000 }, (_, index) => index + 1),
+    );
+    // on a bounded number of connections (32 transactions at a time, plus the shared one)
+    const info = await backend.execute(command("INFO", "clients"), REST_CALLER);
+    const connected = /connected_clients:(\d+)/.exec(
+      info.kind === "bulk" ? Buffer.from(info.value).toString() : "",
+    );
+    expect(Number(connected?.[1])).toBeLessThanOrEqual(33);
+  });
+
+  test("Redis killed: BackendUnavailableError at once; restarted: requests succeed", async ({
+    expect,
+  }) => {
+    await using redis = await RedisServer.start();
+    await using backend = proxy(redis.url());
+    const key = uniqueKey("outage");
+    expect(await backend.execute(command("SET", key, "v"), REST_CALLER)).toEqual(OK);
+    using session = openSession(backend);
+    expect(await session.execute(command("SELECT", "1"))).toEqual(OK);
+    const abort = new AbortController();
+    const events = backend
+      .subscribe({ kind: "channel", name: bytes(key), signal: abort.signal })
+      [Symbol.asyncIterator]();
+    expect((await events.next()).value?.kind).toBe("subscribe");
+
+    // When Redis dies
+    await redis.kill();
+    // Then every kind of request fails promptly with BackendUnavailableError
+    const started = performance.now();
+    expect(await rejection(backend.execute(command("GET", key), REST_CALLER))).toBeInstanceOf(
+      BackendUnavailableError,
+    );
+    expect(await rejection(backend.pipeline([command("PING")], REST_CALLER))).toBeInstanceOf(
+      BackendUnavailableError,
+    );
+    expect(await rejection(backend.transaction([command("PING")], REST_CALLER))).toBeInstanceOf(
+      BackendUnavailableError,
+    );
+    expect(await rejection(events.next())).toBeInstanceOf(BackendUnavailableError);
+    const lost = await rejection(session.execute(command("PING")));
+    expect(lost).toBeInstanceOf(BackendUnavailableError);
+    expect(performance.now() - started).toBeLessThan(1000);
+
+    // When Redis is back on the same port (empty: it persists nothing)
+    await redis.restart();
+    // Then the backend reconnects by itself
+    expect(await backend.execute(command("PING"), REST_CALLER)).toEqual(PONG);
+    expect(await backend.execute(command("GET", key), REST_CALLER)).toEqual(NULL);
+    expect(
+      await backend.transaction([command("SET", key, "w"), command("GET", key)], REST_CALLER),
+    ).toMatchObject({ status: "executed" });
+    // while the old session stays lost (its SELECT is gone), and a new one works
+    expect((await rejection(session.execute(command("PING")))) as Error).toBeInstanceOf(
+      BackendUnavailableError,
+    );
+    using fresh = openSession(backend);
+    expect(await fresh.execute(command("PING"))).toEqual(PONG);
+    abort.abort();
+  });
+
+  test("an unreachable Redis fails at once, not after a hang", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    const url = redis.url();
+    await redis.kill();
+    await using backend = proxy(url);
+    expect(await backend.probe()).toMatch(/ECONNREFUSED/);
+    const started = performance.now();
+    const error = await rejection(backend.execute(command("PING"), REST_CALLER));
+    expect(error).toBeInstanceOf(BackendUnavailableError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${redis.port}/0: connect ECONNREFUSED`),
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  describe("credentials and database from the URL", () => {
+    test.for([":s3cret", "default:s3cret"])("%s@ with /3", async (credentials, { expect }) => {
+      await using redis = await RedisServer.start({ args: ["--requirepass", "s3cret"] });
+      await using backend = proxy(redis.url({ credentials, db: 3 }));
+      const key = uniqueKey("db3");
+      // Given a key written over REST, which runs on the URL's database
+      expect(await backend.execute(command("SET", key, "v"), REST_CALLER)).toEqual(OK);
+      // Then a session starts there too, and SELECT moves it
+      using session = openSession(backend);
+      expect(plain(await session.execute(command("GET", key)))).toEqual(plain(bulk("v")));
+      expect(await session.execute(command("SELECT", "0"))).toEqual(OK);
+      expect(await session.execute(command("GET", key))).toEqual(NULL);
+      // and RESET restores the URL's AUTH and database
+      expect(await session.execute(command("RESET"))).toEqual({ kind: "simple", value: "RESET" });
+      expect(plain(await session.execute(command("GET", key)))).toEqual(plain(bulk("v")));
+    });
+
+    test.for([
+      ["wrong password", ":nope", /AUTH failed: WRONGPASS/],
+      ["no password", undefined, /PING failed: NOAUTH Authentication required/],
+    ] as const)("%s → BackendUnavailableError", async ([, credentials, message], { expect }) => {
+      await using redis = await RedisServer.start({ args: ["--requirepass", "s3cret"] });
+      await using backend = proxy(redis.url(credentials === undefined ? {} : { credentials }));
+      const error = await rejection(backend.execute(command("PING"), REST_CALLER));
+      expect(error).toBeInstanceOf(BackendUnavailableError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain("nope");
+    });
+  });
+
+  test("replies are Redis's bytes", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    await using backend = proxy(redis.url());
+    const key = uniqueKey("bytes");
+    const number = uniqueKey("n");
+    await backend.execute(
+      command("RPUSH", key, "a", Uint8Array.from([0, 255, 13, 10])),
+      REST_CALLER,
+    );
+    await backend.execute(command("SET", number, "-9223372036854775808"), REST_CALLER);
+    // Each command runs twice (proxy, then raw), so all of them leave the data as it was.
+    for (const argv of [
+      command("LRANGE", key, "0", "-1"),
+      command("GET", uniqueKey("missing")),
+      command("LLEN", key),
+      command("INCRBY", number, "0"),
+      command("EVAL", "return {1, 'two', {false, -3}, redis.status_reply('fine')}", "0"),
+      command("COMMAND", "INFO", "get", "nosuchcmd"),
+      command("GET", key),
+      command("NOSUCHCMD", "é"),
+    ]) {
+      const reply = await backend.execute(argv, REST_CALLER);
+      expect(Buffer.from(encodeResp2(reply)).toString("latin1")).toBe(
+        Buffer.from(await rawReply(redis.port, argv)).toString("latin1"),
+      );
+    }
+    // and the null array, from a session (REST refuses blocking commands)
+    using session = openSession(backend);
+    expect(encodeResp2(await session.execute(command("BLPOP", `${key}:none`, "0.01")))).toEqual(
+      new TextEncoder().encode("*-1\r\n"),
+    );
+  });
+
+  test("refuses commands that would change a shared connection", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    await using backend = proxy(redis.url());
+    expect(await backend.execute(command("SELECT", "2"), REST_CALLER)).toEqual({
+      kind: "error",
+      message:
+        "ERR Command is not available over REST: 'select' (connection commands other than PING and ECHO)",
+    });
+    expect(await backend.execute(command("BLPOP", "k", "0"), REST_CALLER)).toEqual({
+      kind: "error",
+      message: "ERR Command is not available over REST: 'blpop' (blocking commands)",
+    });
+    expect(await backend.transaction([command("PING"), command("EXEC")], REST_CALLER)).toEqual({
+      status: "discarded",
+      error: "ERR Command is not available over REST: 'exec' (use /multi-exec for transactions)",
+    });
+    // Blocking commands do not block inside MULTI, so transactions may hold them
+    expect(
+      plain(await backend.transaction([command("BLPOP", uniqueKey("l"), "0")], REST_CALLER)),
+    ).toEqual(plain({ status: "executed", replies: [{ kind: "null-array" }] }));
+  });
+});
+
+describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
+  test("a malformed URL is ERR_INVALID_OPTIONS before anything starts", async ({ expect }) => {
+    const error = await rejection(
+      createEmulator({ redisUrl: "redis://:pw@localhost/notadb", port: 0, respPort: null }),
+    );
+    expect(error).toBeInstanceOf(EmulatorError);
+    expect(error).toMatchObject({
+      code: "ERR_INVALID_OPTIONS",
+      message:
+        "--redis-url redis://:***@localhost/notadb: the path must be a database number, not /notadb (expected redis://[[user]:password@]host[:port][/db])",
+    });
+  });
+
+  test("REST and RESP clients reach Redis; an outage is a JSON 503", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    const warnings: unknown[] = [];
+    await using emulator = await createEmulator({
+      redisUrl: redis.url(),
+      port: 0,
+      respPort: 0,
+      token: "t",
+      onError: (error) => warnings.push(error),
+    });
+    const rest = (path: string): Promise<Response> =>
+      emulator.fetch(`${emulator.url}${path}`, { headers: { authorization: "Bearer t" } });
+    const key = uniqueKey("e2e");
+    // REST
+    expect(await (await rest(`/set/${key}/hello`)).json()).toEqual({ result: "OK" });
+    expect(await (await rest(`/get/${key}`)).json()).toEqual({ result: "hello" });
+    // RESP: sessions keep their own database, and pub/sub pushes arrive
+    const [host, port] = (emulator.respAddress ?? "").split(/:(?=\d+$)/);
+    const options = { host: host ?? "", port: Number(port), lazyConnect: true };
+    const first = new Redis(options);
+    const second = new Redis(options);
+    const subscriber = new Redis(options);
+    try {
+      await Promise.all([first.connect(), second.connect(), subscriber.connect()]);
+      await first.select(1);
+      await first.set(key, "db1");
+      expect(await first.get(key)).toBe("db1");
+      expect(await second.get(key)).toBe("hello");
+      const received = new Promise<[string, string]>((resolve) =>
+        subscriber.on("message", (channel: string, message: string) => resolve([channel, message])),
+      );
+      expect(await subscriber.subscribe(`${key}:a`, `${key}:b`)).toBe(2);
+      expect(await second.publish(`${key}:b`, "hi")).toBe(1);
+      expect(await received).toEqual([`${key}:b`, "hi"]);
+    } finally {
+      first.disconnect();
+      second.disconnect();
+      subscriber.disconnect();
+    }
+    // Outage
+    await redis.kill();
+    const response = await rest(`/get/${key}`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: expect.stringMatching(
+        /^ERR backend unavailable: Redis at redis:\/\/127\.0\.0\.1:\d+\/0: /,
+      ),
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  test("an unreachable Redis at start-up is a warning, not an error", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    const url = redis.url();
+    await redis.kill();
+    const warnings: unknown[] = [];
+    await using emulator = await createEmulator({
+      redisUrl: url,
+      port: 0,
+      respPort: null,
+      onError: (error) => warnings.push(error),
+    });
+    expect(emulator.url).toMatch(/^http:/);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning: Redis at .*ECONNREFUSED.*fail with 503 until Redis is reachable$/,
+      ),
+    ]);
+  });
+});
