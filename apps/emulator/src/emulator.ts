@@ -12,11 +12,13 @@ import { createHandler } from "./http/handler.ts";
 import { createNodeServer } from "./http/node.ts";
 import { createRouter } from "./http/router.ts";
 import type { RequestHandler } from "./http/types.ts";
+import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
 import { MemoryBackend } from "./kv/memory/memory-backend.ts";
 import { openPersistentEngine } from "./kv/memory/persistent-engine.ts";
+import { createRedisProxyBackend, type RedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
-import { openDataDir } from "./storage/index.ts";
+import { type DataDir, openDataDir } from "./storage/index.ts";
 
 /** The name of the database served at the root URL. */
 export const DEFAULT_DATABASE = "default";
@@ -55,26 +57,14 @@ export interface Emulator extends AsyncDisposable {
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const { clock = systemClock, onError = logError, ...input } = options;
   const config = parseConfig(input);
-  if (config.redisUrl !== undefined) {
-    throw new EmulatorError(
-      "ERR_INVALID_OPTIONS",
-      "--redis-url (the proxy backend) is not built yet",
-    );
-  }
   const dataDir = config.dataDir === undefined ? undefined : await openDataDir(config.dataDir);
-  const persistent =
-    dataDir === undefined
-      ? undefined
-      : await openPersistentEngine({
-          directory: dataDir.areas.kv,
-          fsync: config.fsync,
-          clock,
-          onInternalError: onError,
-          onWarning: (message) => onError(new Error(message)),
-        });
-  const engine =
-    persistent?.engine ?? new Engine({ clock, onInternalError: (error) => onError(error) });
-  const backend = new MemoryBackend(engine, persistent?.durability);
+  const kv = await openKvBackend({ config, clock, dataDir, onError }).catch(
+    async (error: unknown) => {
+      await dataDir?.close();
+      throw error;
+    },
+  );
+  const { backend } = kv;
   const database = new KvDatabase({
     name: DEFAULT_DATABASE,
     backend,
@@ -110,12 +100,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       server.close(() => resolve());
       server.closeAllConnections();
     });
-    await backend.close();
-    if (persistent === undefined) {
-      engine.close();
-    } else {
-      await persistent.close();
-    }
+    await kv.close();
     await dataDir?.close();
   };
   return {
@@ -131,6 +116,64 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     close,
     [Symbol.asyncDispose]: close,
   };
+}
+
+/**
+ * The key-value backend: a proxy to `--redis-url` (which persists nothing itself), or the embedded
+ * engine, replayed from and logging to the data directory when there is one.
+ */
+async function openKvBackend(options: {
+  config: EmulatorConfig;
+  clock: Clock;
+  dataDir: DataDir | undefined;
+  onError: (error: unknown) => void;
+}): Promise<{ backend: KvBackend; close(): Promise<void> }> {
+  const { config, clock, dataDir, onError } = options;
+  if (config.redisUrl !== undefined) {
+    const proxy = await probeRedis(createRedisProxyBackend({ url: config.redisUrl }), onError);
+    return { backend: proxy, close: () => proxy.close() };
+  }
+  if (dataDir === undefined) {
+    const engine = new Engine({ clock, onInternalError: onError });
+    const backend = new MemoryBackend(engine);
+    return {
+      backend,
+      close: async () => {
+        await backend.close();
+        engine.close();
+      },
+    };
+  }
+  const persistent = await openPersistentEngine({
+    directory: dataDir.areas.kv,
+    fsync: config.fsync,
+    clock,
+    onInternalError: onError,
+    onWarning: (message) => onError(new Error(message)),
+  });
+  const backend = new MemoryBackend(persistent.engine, persistent.durability);
+  return {
+    backend,
+    close: async () => {
+      await backend.close();
+      await persistent.close();
+    },
+  };
+}
+
+/**
+ * `--redis-url`: connects once at start-up. An unreachable Redis is only a warning, since the
+ * proxy answers 503 until Redis is up and then recovers by itself.
+ */
+async function probeRedis(
+  proxy: RedisProxyBackend,
+  onError: (error: unknown) => void,
+): Promise<KvBackend> {
+  const problem = await proxy.probe();
+  if (problem !== undefined) {
+    onError(`warning: ${problem}; key-value requests fail with 503 until Redis is reachable`);
+  }
+  return proxy;
 }
 
 function formatHost(host: string): string {

@@ -12,3 +12,4 @@ export {
 } from "./emulator.ts";
 export { type Clock, ManualClock, systemClock } from "./engine/index.ts";
 export { EmulatorError, type EmulatorErrorCode } from "./errors.ts";
+export type { FetchFunction } from "./http/fetch.ts";

@@ -16,3 +16,4 @@ export {
 } from "./engine.ts";
 export type { Reply } from "./reply.ts";
 export type { Session } from "./session.ts";
+export { TransactionQueue } from "./transaction-queue.ts";

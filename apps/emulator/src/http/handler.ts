@@ -1,23 +1,46 @@
-import { HttpError, jsonError } from "./http-error.ts";
+import { jsonError, knownErrorResponse } from "./http-error.ts";
 import type { EmulatorRequest, EmulatorResponse, RequestHandler } from "./types.ts";
 
+const EMPTY = new Uint8Array(0);
+
 /**
- * Wraps the routes: client mistakes (`HttpError`) become their 4xx response, anything else is a
- * bug, logged and answered 500 without details.
+ * A HEAD answer: the GET response's status and headers, with the length its body would have had
+ * (RFC 9110 §9.3.2), and no body. A stream is closed at once: nobody will read it.
+ */
+function withoutBody(response: EmulatorResponse): EmulatorResponse {
+  if (response.body instanceof Uint8Array) {
+    return {
+      status: response.status,
+      headers: { ...response.headers, "content-length": String(response.body.byteLength) },
+      body: EMPTY,
+    };
+  }
+  const iterator = response.body[Symbol.asyncIterator]();
+  void iterator.return?.()?.catch(() => undefined);
+  return { status: response.status, headers: response.headers, body: EMPTY };
+}
+
+/**
+ * Wraps the routes, and is the one place errors become responses (STYLE.md §7.7, §12): client
+ * mistakes (`HttpError`) become their 4xx, an unreachable backend a JSON 503, and anything else is
+ * a bug, logged and answered 500 without details. Every answer has a JSON body (kv-rest-wire.md
+ * §5.1), and HEAD answers as GET does, without the body.
  */
 export function createHandler(
   route: RequestHandler,
   onInternalError: (error: unknown) => void,
 ): RequestHandler {
   return async (request: EmulatorRequest): Promise<EmulatorResponse> => {
+    let response: EmulatorResponse;
     try {
-      return await route(request);
+      response = await route(request);
     } catch (error: unknown) {
-      if (error instanceof HttpError) {
-        return error.toResponse();
+      const known = knownErrorResponse(error);
+      if (known === undefined) {
+        onInternalError(error);
       }
-      onInternalError(error);
-      return jsonError(500, "internal emulator error");
+      response = known ?? jsonError(500, "ERR internal emulator error");
     }
+    return request.method === "HEAD" ? withoutBody(response) : response;
   };
 }

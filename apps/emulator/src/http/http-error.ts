@@ -1,3 +1,4 @@
+import { BackendUnavailableError } from "../kv/backend.ts";
 import type { EmulatorResponse } from "./types.ts";
 
 const encoder = new TextEncoder();
@@ -28,4 +29,20 @@ export class HttpError extends Error {
   toResponse(): EmulatorResponse {
     return jsonError(this.status, this.message);
   }
+}
+
+/**
+ * The response for an error a route may throw on purpose, or undefined for a bug. One table
+ * (STYLE.md §12): `HttpError` → its own status; `BackendUnavailableError` (the proxied Redis is
+ * unreachable) → 503, still a JSON body so the SDK reports it instead of failing to parse
+ * (kv-rest-wire.md §8, §16).
+ */
+export function knownErrorResponse(error: unknown): EmulatorResponse | undefined {
+  if (error instanceof HttpError) {
+    return error.toResponse();
+  }
+  if (error instanceof BackendUnavailableError) {
+    return jsonError(503, `ERR backend unavailable: ${error.message}`);
+  }
+  return undefined;
 }

@@ -1,4 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from "node:http";
+import type { Duplex } from "node:stream";
 import type { EmulatorRequest, RequestHandler } from "./types.ts";
 
 /** Reads `IncomingMessage` directly: on Node 20 this is several times faster than Web `Request`. */
@@ -10,7 +17,38 @@ function readBody(message: IncomingMessage): Promise<Uint8Array> {
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
     );
     message.on("error", reject);
+    // A client that goes away mid-body: after `end` this is a no-op, before it no handler runs.
+    message.on("close", () => reject(new Error("the request closed before its body ended")));
   });
+}
+
+/**
+ * The path and query of the request target. Clients send the origin form (`/a?b`); the absolute
+ * form (`http://host/a?b`, RFC 9112 §3.2.2) is accepted too, as servers must.
+ */
+function splitTarget(target: string): { path: string; rawQuery: string } {
+  let pathAndQuery = target;
+  if (!target.startsWith("/") && /^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    try {
+      const url = new URL(target);
+      pathAndQuery = `${url.pathname}${url.search}`;
+    } catch {
+      // Not a URL after all: route it as it came, and let the route reject it.
+    }
+  }
+  const queryStart = pathAndQuery.indexOf("?");
+  return queryStart === -1
+    ? { path: pathAndQuery, rawQuery: "" }
+    : { path: pathAndQuery.slice(0, queryStart), rawQuery: pathAndQuery.slice(queryStart + 1) };
+}
+
+/** Header values as strings: node:http gives `set-cookie` as an array. */
+function plainHeaders(message: IncomingMessage): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(message.headers)) {
+    headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
 }
 
 function toEmulatorRequest(
@@ -18,15 +56,14 @@ function toEmulatorRequest(
   body: Uint8Array,
   signal: AbortSignal,
 ): EmulatorRequest {
-  const url = message.url ?? "/";
-  const queryStart = url.indexOf("?");
+  const { path, rawQuery } = splitTarget(message.url ?? "/");
   const socket = message.socket;
   return {
     method: message.method ?? "GET",
-    path: queryStart === -1 ? url : url.slice(0, queryStart),
-    query: new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)),
-    rawQuery: queryStart === -1 ? "" : url.slice(queryStart + 1),
-    headers: message.headers as Record<string, string | undefined>,
+    path,
+    query: new URLSearchParams(rawQuery),
+    rawQuery,
+    headers: plainHeaders(message),
     body,
     signal,
     remoteAddress: `${socket.remoteAddress ?? "0.0.0.0"}:${socket.remotePort ?? 0}`,
@@ -39,19 +76,62 @@ async function serve(
   response: ServerResponse,
 ): Promise<void> {
   const abort = new AbortController();
-  response.on("close", () => abort.abort());
+  // Only a response cut short needs the abort (streams stop on it); aborting after every finished
+  // response would build a DOMException each time, ~10 % of a small request's cost.
+  response.on("close", () => {
+    if (!response.writableFinished) {
+      abort.abort();
+    }
+  });
   const body = await readBody(message);
   const result = await handler(toEmulatorRequest(message, body, abort.signal));
-  response.writeHead(result.status, result.headers);
   if (result.body instanceof Uint8Array) {
+    // `writeHead` fixes the header block, so without a length node:http would chunk every answer.
+    response.writeHead(result.status, {
+      "content-length": String(result.body.byteLength),
+      ...result.headers,
+    });
     response.end(result.body);
     return;
   }
+  response.writeHead(result.status, result.headers);
+  // kv-rest-wire.md §11.1: the SDK resolves its subscribe call when the headers arrive, and every
+  // event is written (flushed) as soon as it is produced.
   response.flushHeaders();
   for await (const chunk of result.body) {
+    if (response.destroyed) {
+      break;
+    }
     response.write(chunk);
   }
   response.end();
+}
+
+function jsonBytes(status: number, message: string): { status: number; body: Buffer } {
+  return { status, body: Buffer.from(JSON.stringify({ error: message })) };
+}
+
+/** node:http's default answers to unparsable requests have no body; ours are JSON (kv-rest-wire.md §5.1). */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // node:http's own clientError handler checks the same internal field before it writes.
+  const response = Reflect.get(socket, "_httpMessage") as ServerResponse | undefined;
+  if (error.code === "ECONNRESET" || !socket.writable || response?.headersSent === true) {
+    socket.destroy();
+    return;
+  }
+  const { status, body } =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? jsonBytes(431, "ERR request headers too large")
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? jsonBytes(408, "ERR request timed out")
+        : jsonBytes(400, `ERR malformed HTTP request (${error.code ?? "parse error"})`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n` +
+      "content-type: application/json\r\n" +
+      `content-length: ${body.byteLength}\r\n` +
+      "connection: close\r\n\r\n" +
+      body.toString(),
+  );
 }
 
 /** A node:http server that hands every request to `handler`. */
@@ -59,13 +139,22 @@ export function createNodeServer(
   handler: RequestHandler,
   onError: (error: unknown) => void,
 ): Server {
-  return createServer((message, response) => {
+  const server = createServer((message, response) => {
     serve(handler, message, response).catch((error: unknown) => {
-      onError(error);
-      if (!response.headersSent) {
-        response.writeHead(500, { "content-type": "application/json" });
+      if (response.destroyed || message.socket.destroyed) {
+        // The client went away mid-request (e.g. ECONNRESET while reading the body): not a bug.
+        return;
       }
-      response.end();
+      onError(error);
+      if (response.headersSent) {
+        response.end();
+        return;
+      }
+      const { status, body } = jsonBytes(500, "ERR internal emulator error");
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(body);
     });
   });
+  server.on("clientError", answerClientError);
+  return server;
 }

@@ -12,7 +12,7 @@ export interface RouterOptions {
   /** Key-value databases by name; `defaultDatabase` is also served at the root. */
   readonly kvDatabases: ReadonlyMap<string, KvDatabase>;
   readonly defaultDatabase: string;
-  /** The management API, once built; answers 501 until then. */
+  /** The management API, once built; answers 404 until then. */
   readonly management?: RequestHandler;
   /** Vector indexes by name, once built. */
   readonly vector?: (
@@ -21,8 +21,12 @@ export interface RouterOptions {
   ) => Promise<EmulatorResponse>;
 }
 
+/**
+ * A 404, not a 501: clients treat 5xx as the emulator failing (kv-rest-wire.md §8), and a part that
+ * is not served is, for them, a path that does not exist.
+ */
 function notBuilt(what: string): EmulatorResponse {
-  return jsonError(501, `not implemented yet: the ${what} is still being built`);
+  return jsonError(404, `ERR not available yet: the ${what} is still being built`);
 }
 
 /** Splits `/prefix/name/rest…` into the name and the rest (`/` when empty). */

@@ -51,6 +51,7 @@ export class RespConnection {
   #isClosed = false;
   /** Set when the parser refused the input: answered after the requests before it, then close. */
   #protocolError: string | undefined;
+  #heldPushes: Resp2Value[] | undefined;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -68,7 +69,7 @@ export class RespConnection {
   }
 
   #openSession(caller: KvCaller): KvSession {
-    return this.#options.backend.openSession({ caller, onPush: (value) => this.#write(value) });
+    return this.#options.backend.openSession({ caller, onPush: (value) => this.#push(value) });
   }
 
   #onData(chunk: Buffer): void {
@@ -115,11 +116,17 @@ export class RespConnection {
           this.#socket.end();
           return;
         }
+        this.#heldPushes = [];
         const reply = await this.#run(argv);
+        const held = this.#heldPushes;
+        this.#heldPushes = undefined;
         if (this.#isClosed) {
           return;
         }
         this.#write(reply);
+        for (const value of held) {
+          this.#write(value);
+        }
       }
     } finally {
       this.#socket.uncork();
@@ -174,6 +181,18 @@ export class RespConnection {
     // Redis keeps the connection's state (database, name, …) across AUTH; only the grant changes.
     this.#caller = { ...caller, address: this.#address() };
     return OK;
+  }
+
+  /**
+   * Pushed replies (pub/sub messages, extra subscribe confirmations) that arrive while a command
+   * runs go on the wire after that command's reply, as Redis writes them.
+   */
+  #push(value: Resp2Value): void {
+    if (this.#heldPushes === undefined) {
+      this.#write(value);
+    } else {
+      this.#heldPushes.push(value);
+    }
   }
 
   #write(value: Resp2Value): void {

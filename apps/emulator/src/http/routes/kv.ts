@@ -18,8 +18,8 @@ import {
 import { encodeSseEvent } from "@stratus/core/sse";
 import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
-import { checkCommand } from "../../kv/policy.ts";
-import { HttpError, jsonError } from "../http-error.ts";
+import { checkCommand, noPermissionError } from "../../kv/policy.ts";
+import { HttpError, jsonError, knownErrorResponse } from "../http-error.ts";
 import { parseQueryBytes, percentDecode } from "../percent.ts";
 import { RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
 import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
@@ -44,11 +44,13 @@ export async function handleKvRequest(
 ): Promise<EmulatorResponse> {
   const { database } = route;
   const syncToken = database.nextSyncToken();
+  // Known errors are answered here rather than in handler.ts so that they carry the sync token too.
   const response = await dispatch(request, route).catch((error: unknown) => {
-    if (error instanceof HttpError) {
-      return error.toResponse();
+    const known = knownErrorResponse(error);
+    if (known === undefined) {
+      throw error;
     }
-    throw error;
+    return known;
   });
   return { ...response, headers: { ...response.headers, [RestHeaders.SYNC_TOKEN]: syncToken } };
 }
@@ -98,6 +100,11 @@ async function dispatch(
     });
   }
   if (first === "monitor" && segments.length === 1) {
+    // MONITOR shows every command's arguments, so it is @dangerous: not for the read-only token,
+    // which is meant for public clients (kv-rest-wire.md §4).
+    if (grant.isReadOnly) {
+      return jsonError(400, noPermissionError("monitor"));
+    }
     return monitor(database, request);
   }
   const argv =
@@ -213,7 +220,10 @@ async function runPipeline(
   const refusals = commands.map((argv) => policyError(argv, grant));
   const allowed = commands.filter((_, index) => refusals[index] === undefined);
   const admitted = database.admitRequests(allowed.length);
-  const results = admitted ? await database.backend.pipeline(allowed, restCaller(grant)) : [];
+  const results =
+    admitted && allowed.length > 0
+      ? await database.backend.pipeline(allowed, restCaller(grant))
+      : [];
   let next = 0;
   const replies: Resp2Value[] = refusals.map((refusal) => {
     if (refusal !== undefined) {
@@ -286,45 +296,69 @@ async function* withPings(source: AsyncIterable<Uint8Array>): AsyncIterable<Uint
   const iterator = source[Symbol.asyncIterator]();
   const ping = encoder.encode(": ping\n\n");
   let pending = iterator.next();
-  for (;;) {
-    let timer: NodeJS.Timeout | undefined;
-    const tick = new Promise<"ping">((resolve) => {
-      timer = setTimeout(() => resolve("ping"), SSE_PING_INTERVAL_MS);
-      timer.unref();
-    });
-    const winner = await Promise.race([pending, tick]);
-    clearTimeout(timer);
-    if (winner === "ping") {
-      yield ping;
-      continue;
+  let isDone = false;
+  try {
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const tick = new Promise<"ping">((resolve) => {
+        timer = setTimeout(() => resolve("ping"), SSE_PING_INTERVAL_MS);
+        timer.unref();
+      });
+      const winner = await Promise.race([pending, tick]);
+      clearTimeout(timer);
+      if (winner === "ping") {
+        yield ping;
+        continue;
+      }
+      if (winner.done === true) {
+        isDone = true;
+        return;
+      }
+      yield winner.value;
+      pending = iterator.next();
     }
-    if (winner.done === true) {
-      return;
+  } finally {
+    if (!isDone) {
+      // The reader stopped early: let the source detach (its pending `next` settles on abort).
+      void Promise.resolve(iterator.return?.()).catch(() => undefined);
     }
-    yield winner.value;
-    pending = iterator.next();
   }
 }
 
-/** kv-rest-wire.md §2.4: the segments after `subscribe` joined with `/` into one name. */
-function subscribe(options: {
+/** An empty stream: HEAD gets the SSE headers without a subscription nobody would read. */
+async function* noEvents(): AsyncIterable<Uint8Array> {
+  // Nothing to send.
+}
+
+/**
+ * kv-rest-wire.md §2.4: the segments after `subscribe` joined with `/` into one name. The first
+ * event (the subscription's confirmation) is awaited before answering, so a backend that cannot
+ * subscribe gets a JSON 503 instead of a 200 stream that breaks at once.
+ */
+async function subscribe(options: {
   database: KvDatabase;
   kind: "channel" | "pattern";
   request: EmulatorRequest;
   segments: readonly string[];
-}): EmulatorResponse {
+}): Promise<EmulatorResponse> {
+  if (options.request.method === "HEAD") {
+    return sseResponse(noEvents());
+  }
   const parts = options.segments.slice(1).map((segment) => percentDecode(segment));
   const name = Buffer.concat(
     parts.flatMap((part, index) => (index === 0 ? [part] : [encoder.encode("/"), part])),
   );
-  const events = options.database.backend.subscribe({
-    kind: options.kind,
-    name,
-    signal: options.request.signal,
-  });
+  const events = options.database.backend
+    .subscribe({ kind: options.kind, name, signal: options.request.signal })
+    [Symbol.asyncIterator]();
+  const first = await events.next();
   async function* items(): AsyncIterable<Uint8Array> {
-    for await (const event of events) {
-      yield sseData(formatPubSubEvent(event));
+    try {
+      for (let next = first; next.done !== true; next = await events.next()) {
+        yield sseData(formatPubSubEvent(next.value));
+      }
+    } finally {
+      await events.return?.();
     }
   }
   return sseResponse(withPings(items()));
@@ -349,6 +383,9 @@ function formatPubSubEvent(event: PubSubEvent): string {
 }
 
 function monitor(database: KvDatabase, request: EmulatorRequest): EmulatorResponse {
+  if (request.method === "HEAD") {
+    return sseResponse(noEvents());
+  }
   const lines = database.backend.monitor({ signal: request.signal });
   async function* items(): AsyncIterable<Uint8Array> {
     yield sseData(MONITOR_OK_ITEM);

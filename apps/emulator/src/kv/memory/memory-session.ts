@@ -3,7 +3,14 @@
  * subscriptions live in the engine's `Session`; blocking commands wait on the engine.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
-import type { Engine, Session } from "../../engine/index.ts";
+import { formatMonitorLine } from "@stratus/core/rest";
+import {
+  type CommandResult,
+  type Engine,
+  type Reply,
+  type Session,
+  TransactionQueue,
+} from "../../engine/index.ts";
 import type { Argv, KvSession, KvSessionOptions } from "../backend.ts";
 import { toEngineArgv, toResp2 } from "./convert.ts";
 import type { Durability } from "./persistent-engine.ts";
@@ -12,30 +19,93 @@ export class MemorySession implements KvSession {
   readonly #engine: Engine;
   readonly #session: Session;
   readonly #durability: Durability | undefined;
+  readonly #transaction: TransactionQueue;
+  readonly #onPush: KvSessionOptions["onPush"];
+  #stopMonitor: (() => void) | undefined;
+  /** Pushes the running command made itself (multi-channel SUBSCRIBE confirmations). */
+  #captured: Reply[] | undefined;
 
   constructor(engine: Engine, options: KvSessionOptions & { durability: Durability | undefined }) {
     this.#engine = engine;
     this.#durability = options.durability;
     this.#session = engine.createSession({
       address: options.caller.address,
-      push: (message) => options.onPush(toResp2(message)),
+      push: (message) => {
+        if (this.#captured === undefined) {
+          options.onPush(toResp2(message));
+        } else {
+          this.#captured.push(message);
+        }
+      },
     });
+    this.#onPush = options.onPush;
+    this.#transaction = new TransactionQueue({ host: engine, session: this.#session });
   }
 
   async execute(argv: Argv): Promise<Resp2Value> {
     const engineArgv = toEngineArgv(argv);
-    const result = this.#engine.execute(engineArgv, this.#session);
+    // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
+    const handled = this.#transaction.handle(engineArgv);
+    if (handled !== undefined) {
+      await this.#settle();
+      return toResp2(handled);
+    }
+    if (engineArgv.length === 1 && engineArgv[0]?.toUpperCase() === "MONITOR") {
+      return this.#monitor();
+    }
+    this.#captured = [];
+    const executed = this.#engine.execute(engineArgv, this.#session);
+    const captured = this.#captured;
+    this.#captured = undefined;
+    const result = this.#firstOf(captured, executed);
     const reply =
       result.kind === "blocked"
         ? await this.#engine.waitFor(result, engineArgv, this.#session)
         : result;
-    if (this.#durability?.hasPendingWrites === true) {
-      await this.#durability.flush();
-    }
+    await this.#settle();
     return toResp2(reply);
   }
 
+  /**
+   * SUBSCRIBE a b answers one confirmation per channel: the session contract is that the first is
+   * the reply and the rest are pushed (after it, see the RESP connection).
+   */
+  #firstOf(captured: readonly Reply[], result: CommandResult): CommandResult {
+    const [first, ...rest] = captured;
+    if (first === undefined || result.kind === "blocked") {
+      return result;
+    }
+    for (const message of [...rest, result]) {
+      this.#onPush(toResp2(message));
+    }
+    return first;
+  }
+
+  /** Acknowledge writes only once the storage log holds them. */
+  async #settle(): Promise<void> {
+    if (this.#durability?.hasPendingWrites === true) {
+      await this.#durability.flush();
+    }
+  }
+
+  /** MONITOR: `+OK`, then every executed command as a status line in Redis's format. */
+  #monitor(): Resp2Value {
+    this.#stopMonitor ??= this.#engine.monitor((command) => {
+      this.#onPush({
+        kind: "simple",
+        value: formatMonitorLine({
+          timestampMicros: command.timeMs * 1000,
+          db: command.db,
+          address: command.address,
+          argv: command.argv.map((arg) => Buffer.from(arg, "latin1")),
+        }),
+      });
+    });
+    return { kind: "simple", value: "OK" };
+  }
+
   close(): void {
+    this.#stopMonitor?.();
     this.#engine.closeSession(this.#session);
   }
 }
