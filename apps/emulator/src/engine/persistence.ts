@@ -5,7 +5,12 @@
  *
  * Record layout: varint effect count, then per effect: varint db, varint argc, and per argument a
  * varint length and its bytes.
+ *
+ * Snapshots (log compaction) hold every live key as its DUMP payload (`dump-format.ts`), so the
+ * format is the one DUMP/RESTORE already check: per key a varint db, the key, the absolute expiry
+ * in ms as decimal text (empty for none) and the payload, each length-prefixed.
  */
+import { dumpValue, restoreValue } from "./dump-format.ts";
 import type { Effect, Engine } from "./engine.ts";
 
 function varintSize(value: number): number {
@@ -127,5 +132,72 @@ export function replayEffects(engine: Engine, effects: readonly Effect[]): void 
     }
   } finally {
     engine.closeSession(session);
+  }
+}
+
+/** Appends length-prefixed binary strings to a growing list of chunks. */
+class ChunkWriter {
+  readonly chunks: Buffer[] = [];
+
+  varint(value: number): void {
+    const buffer = Buffer.allocUnsafe(varintSize(value));
+    writeVarint(buffer, 0, value);
+    this.chunks.push(buffer);
+  }
+
+  string(value: string): void {
+    this.varint(value.length);
+    this.chunks.push(Buffer.from(value, "latin1"));
+  }
+}
+
+/**
+ * The whole keyspace as a snapshot, or undefined when some value's type cannot be dumped yet (the
+ * log then simply keeps growing: correctness over compaction).
+ */
+export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
+  const writer = new ChunkWriter();
+  for (const db of engine.databases) {
+    for (const key of db.keys()) {
+      const value = db.get(key);
+      const payload = value === undefined ? undefined : dumpValue(value);
+      if (value === undefined) {
+        continue;
+      }
+      if (payload === undefined) {
+        return undefined;
+      }
+      const expiresAt = db.expiresAt(key);
+      writer.varint(db.index);
+      writer.string(key);
+      writer.string(expiresAt === undefined ? "" : String(expiresAt));
+      writer.string(payload);
+    }
+  }
+  return Buffer.concat(writer.chunks);
+}
+
+/** Loads a snapshot into an empty engine; keys whose expiry has passed are skipped. */
+export function loadSnapshot(engine: Engine, bytes: Uint8Array): void {
+  const reader = new Reader(bytes);
+  const now = engine.clock.now();
+  while (!reader.isAtEnd) {
+    const dbIndex = reader.varint();
+    const key = reader.string(reader.varint());
+    const expiresText = reader.string(reader.varint());
+    const payload = reader.string(reader.varint());
+    const db = engine.databases[dbIndex];
+    const restored = restoreValue(payload);
+    if (db === undefined || !restored.ok) {
+      throw new EffectRecordError(`snapshot entry for a key in db ${dbIndex} does not decode`);
+    }
+    const expiresAt = expiresText === "" ? undefined : Number(expiresText);
+    if (expiresAt !== undefined && expiresAt <= now) {
+      continue;
+    }
+    db.set(key, restored.value);
+    if (expiresAt !== undefined) {
+      db.setExpiresAt(key, expiresAt);
+    }
   }
 }

@@ -4,7 +4,13 @@
  * appended is as durable as the fsync policy promises, so callers acknowledge writes only then.
  */
 import { type Clock, Engine } from "../../engine/index.ts";
-import { decodeEffects, encodeEffects, replayEffects } from "../../engine/persistence.ts";
+import {
+  decodeEffects,
+  encodeEffects,
+  encodeSnapshot,
+  loadSnapshot,
+  replayEffects,
+} from "../../engine/persistence.ts";
 import { type FsyncPolicy, openStore, type Store } from "../../storage/index.ts";
 
 /** What the memory backend needs to acknowledge writes durably. */
@@ -29,6 +35,8 @@ export interface PersistentEngineOptions {
   readonly clock: Clock;
   readonly onInternalError: (error: unknown) => void;
   readonly onWarning: (message: string) => void;
+  /** Log size that triggers compaction into a snapshot. @default the store's (64 MiB) */
+  readonly snapshotThresholdBytes?: number;
 }
 
 export async function openPersistentEngine(
@@ -39,16 +47,35 @@ export async function openPersistentEngine(
     name: "engine",
     fsync: options.fsync,
     onWarning: options.onWarning,
+    ...(options.snapshotThresholdBytes === undefined
+      ? {}
+      : { snapshotThresholdBytes: options.snapshotThresholdBytes }),
   });
   const engine = new Engine({ clock: options.clock, onInternalError: options.onInternalError });
   const contents = await store.load();
+  if (contents.snapshot !== undefined) {
+    loadSnapshot(engine, contents.snapshot);
+  }
   for (const record of contents.records) {
     replayEffects(engine, decodeEffects(record));
   }
   let hasPendingWrites = false;
+  let snapshotting: Promise<void> | undefined;
+  /** Compacts the log into a snapshot; the engine is synchronous, so the state is consistent. */
+  const compact = (): Promise<void> => {
+    const state = encodeSnapshot(engine);
+    return state === undefined ? Promise.resolve() : store.snapshot(state);
+  };
   engine.effectsListener = (effects) => {
     store.append(encodeEffects(effects));
     hasPendingWrites = true;
+    if (store.snapshotDue && snapshotting === undefined) {
+      snapshotting = compact()
+        .catch(options.onInternalError)
+        .finally(() => {
+          snapshotting = undefined;
+        });
+    }
   };
   const durability: Durability = {
     get hasPendingWrites() {
@@ -68,6 +95,9 @@ export async function openPersistentEngine(
         : `dropped ${contents.dropped.bytes} bytes of a torn log tail: ${contents.dropped.reason}`,
     close: async () => {
       engine.effectsListener = undefined;
+      await snapshotting;
+      // A clean shutdown leaves a snapshot, so the next start does not replay the whole log.
+      await compact().catch(options.onInternalError);
       await store.close();
       engine.close();
     },
