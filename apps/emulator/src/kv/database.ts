@@ -3,7 +3,9 @@
  * live in one emulator, each at its own base URL.
  */
 import { createTokenVerifier, type TokenGrant, type TokenVerifier } from "@stratus/core/auth";
-import type { KvBackend } from "./backend.ts";
+import { UsageTotals } from "../metrics/usage.ts";
+import type { Argv, KvBackend } from "./backend.ts";
+import { isWriteCommand, lookupCommand } from "./command-info.ts";
 
 /** Per-database limits; undefined means not enforced (kv-rest-wire.md §14 emulator choice). */
 export interface KvLimits {
@@ -39,6 +41,8 @@ export class KvDatabase {
   readonly name: string;
   readonly backend: KvBackend;
   readonly limits: KvLimits;
+  /** What this database served, for the management stats. */
+  readonly usage = new UsageTotals();
   #token: string;
   #readOnlyToken: string;
   #extraGrants: KvGrant[] = [];
@@ -92,8 +96,20 @@ export class KvDatabase {
     return String(this.#syncCounter);
   }
 
-  /** Counts `commands` against the daily limit; false when it would be exceeded. */
-  admitRequests(commands: number): boolean {
+  /**
+   * Counts `commands` against the daily limit (false when it would be exceeded) and, once
+   * admitted, in the usage totals.
+   */
+  admitRequests(commands: readonly Argv[]): boolean {
+    if (!this.#admit(commands.length)) {
+      return false;
+    }
+    const writes = commands.filter((argv) => isWriteCommand(lookupCommand(argv))).length;
+    this.usage.recordCommands(commands.length, writes);
+    return true;
+  }
+
+  #admit(commands: number): boolean {
     const day = Math.floor(this.#now() / DAY_MS);
     if (day !== this.#day) {
       this.#day = day;

@@ -43,6 +43,7 @@ export async function handleKvRequest(
   route: KvRoute,
 ): Promise<EmulatorResponse> {
   const { database } = route;
+  const startedAt = performance.now();
   const syncToken = database.nextSyncToken();
   // Known errors are answered here rather than in handler.ts so that they carry the sync token too.
   const response = await dispatch(request, route).catch((error: unknown) => {
@@ -51,6 +52,11 @@ export async function handleKvRequest(
       throw error;
     }
     return known;
+  });
+  database.usage.recordRequest({
+    latencyMs: performance.now() - startedAt,
+    bytesIn: request.body.byteLength,
+    bytesOut: response.body instanceof Uint8Array ? response.body.byteLength : 0,
   });
   return { ...response, headers: { ...response.headers, [RestHeaders.SYNC_TOKEN]: syncToken } };
 }
@@ -195,7 +201,7 @@ async function runSingle(
   { argv, options }: { argv: Argv; options: RestOptions },
 ): Promise<EmulatorResponse> {
   const refusal =
-    policyError(argv, grant) ?? (database.admitRequests(1) ? undefined : DAILY_LIMIT_ERROR);
+    policyError(argv, grant) ?? (database.admitRequests([argv]) ? undefined : DAILY_LIMIT_ERROR);
   const reply: Resp2Value =
     refusal === undefined
       ? await database.backend.execute(argv, restCaller(grant))
@@ -219,7 +225,7 @@ async function runPipeline(
   const commands = parseJsonBatch(request.body);
   const refusals = commands.map((argv) => policyError(argv, grant));
   const allowed = commands.filter((_, index) => refusals[index] === undefined);
-  const admitted = database.admitRequests(allowed.length);
+  const admitted = database.admitRequests(allowed);
   const results =
     admitted && allowed.length > 0
       ? await database.backend.pipeline(allowed, restCaller(grant))
@@ -259,7 +265,7 @@ async function runTransaction(
       return jsonError(400, refusal);
     }
   }
-  if (!database.admitRequests(commands.length)) {
+  if (!database.admitRequests(commands)) {
     return jsonError(400, DAILY_LIMIT_ERROR);
   }
   const result = await database.backend.transaction(commands, restCaller(grant));

@@ -1,0 +1,31 @@
+import { test } from "vitest";
+import { UsageTotals } from "./usage.ts";
+
+test("totals and percentiles follow what was recorded", ({ expect }) => {
+  const usage = new UsageTotals();
+  usage.recordCommands(3, 1);
+  for (let i = 1; i <= 100; i++) {
+    usage.recordRequest({ latencyMs: i, bytesIn: 10, bytesOut: 20 });
+  }
+  expect(usage).toMatchObject({
+    commands: 3,
+    writes: 1,
+    requests: 100,
+    bytesIn: 1000,
+    bytesOut: 2000,
+  });
+  expect(usage.totalLatencyMs).toBe(5050);
+  expect(usage.latencyPercentile(0.99)).toBe(100);
+  expect(usage.latencyPercentile(0.5)).toBe(51);
+});
+
+test("the latency ring keeps the most recent samples", ({ expect }) => {
+  const usage = new UsageTotals();
+  for (let i = 0; i < UsageTotals.LATENCY_SAMPLES; i++) {
+    usage.recordRequest({ latencyMs: 1000, bytesIn: 0, bytesOut: 0 });
+  }
+  for (let i = 0; i < UsageTotals.LATENCY_SAMPLES; i++) {
+    usage.recordRequest({ latencyMs: 1, bytesIn: 0, bytesOut: 0 });
+  }
+  expect(usage.latencyPercentile(0.99)).toBe(1);
+});

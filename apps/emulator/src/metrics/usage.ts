@@ -1,0 +1,46 @@
+/**
+ * Usage counters of one resource (a database, an index): what the management stats are computed
+ * from (STYLE.md §7.6). Routes and the RESP listener record; `management/` reads.
+ */
+
+/** Totals since start, plus per-request latency samples for mean and p99. */
+export class UsageTotals {
+  commands = 0;
+  writes = 0;
+  requests = 0;
+  bytesIn = 0;
+  bytesOut = 0;
+  totalLatencyMs = 0;
+  /** Recent request latencies (a bounded ring), for percentiles. */
+  readonly #latencies: number[] = [];
+  #next = 0;
+  static readonly LATENCY_SAMPLES = 1024;
+
+  /** Counts admitted commands; `writes` of them change data (from command metadata). */
+  recordCommands(commands: number, writes: number): void {
+    this.commands += commands;
+    this.writes += writes;
+  }
+
+  recordRequest(sample: { latencyMs: number; bytesIn: number; bytesOut: number }): void {
+    this.requests++;
+    this.bytesIn += sample.bytesIn;
+    this.bytesOut += sample.bytesOut;
+    this.totalLatencyMs += sample.latencyMs;
+    if (this.#latencies.length < UsageTotals.LATENCY_SAMPLES) {
+      this.#latencies.push(sample.latencyMs);
+    } else {
+      this.#latencies[this.#next] = sample.latencyMs;
+      this.#next = (this.#next + 1) % UsageTotals.LATENCY_SAMPLES;
+    }
+  }
+
+  /** The latency below which `fraction` of recent requests fall (0.99 for p99). */
+  latencyPercentile(fraction: number): number {
+    if (this.#latencies.length === 0) {
+      return 0;
+    }
+    const sorted = [...this.#latencies].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+  }
+}
