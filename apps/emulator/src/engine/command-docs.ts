@@ -1,0 +1,53 @@
+/**
+ * `docs/commands.md` from the command table (STYLE.md §7.4): every supported command with its group,
+ * arity, flags and summary, generated so the docs cannot drift from what the engine registers.
+ */
+import type { Command } from "./commands/define.ts";
+import { COMMAND_TABLE } from "./commands/table.ts";
+
+function rows(command: Command): Command[] {
+  const subcommands = [...(command.subcommands?.values() ?? [])].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+  return subcommands.length > 0 ? subcommands : [command];
+}
+
+function escape(text: string): string {
+  return text.replaceAll("|", "\\|");
+}
+
+/** The Markdown of docs/commands.md. */
+export function renderCommandDocs(): string {
+  const byGroup = new Map<string, Command[]>();
+  for (const command of COMMAND_TABLE.values()) {
+    for (const row of rows(command)) {
+      const list = byGroup.get(row.group) ?? [];
+      list.push(row);
+      byGroup.set(row.group, list);
+    }
+  }
+  const lines = [
+    "# Supported commands",
+    "",
+    "Generated from the embedded engine's command table by `pnpm gen`; do not edit by hand.",
+    "REST refuses blocking commands, WATCH/UNWATCH/DISCARD/MULTI/EXEC, connection commands other than",
+    "PING and ECHO, and cluster commands (see `apps/emulator/src/kv/policy.ts`).",
+    "",
+  ];
+  for (const group of [...byGroup.keys()].sort()) {
+    const commands = (byGroup.get(group) ?? []).sort((a, b) => a.name.localeCompare(b.name));
+    lines.push(
+      `## ${group} (${commands.length})`,
+      "",
+      "| command | arity | flags | since | summary |",
+      "| --- | ---: | --- | --- | --- |",
+    );
+    for (const command of commands) {
+      lines.push(
+        `| ${escape(command.name)} | ${command.arity} | ${[...command.flags].join(", ")} | ${command.since} | ${escape(command.summary)} |`,
+      );
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
+}
