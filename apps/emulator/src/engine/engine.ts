@@ -4,6 +4,7 @@
  * synchronous, so commands, transactions and scripts never interleave.
  */
 
+import { aclOf } from "./acl/registry.ts";
 import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
 import { Args } from "./commands/args.ts";
 import type {
@@ -64,6 +65,7 @@ interface Waiter {
   readonly blocked: BlockedReply;
   readonly resolve: (reply: Reply) => void;
   timer: TimerHandle | undefined;
+  isServed: boolean;
 }
 
 const DATABASE_COUNT = 16;
@@ -93,6 +95,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
   #unitTimeMs: number | undefined;
   #pendingEffects: Effect[] = [];
   #sweepTimer: TimerHandle | undefined;
+  #isServingBlocked = false;
   #effectsListener: ((effects: readonly Effect[]) => void) | undefined;
 
   constructor(options: EngineOptions = {}) {
@@ -235,12 +238,18 @@ export class Engine implements ServerApi, KeyspaceObserver {
       return reply.error(resolution.error);
     }
     const { command, start } = resolution;
+    // ACL check before anything runs or is observed (src/server.c processCommand).
+    const denial = aclOf(this).check(session, { command, argv, nowMs: this.commandTimeMs });
+    if (denial !== undefined) {
+      return reply.error(denial);
+    }
     session.lastCommand = command.fullName;
     session.lastInteractionMs = this.#unitTimeMs ?? this.clock.now();
     this.stats.commandsProcessed++;
     this.#feedMonitors(command, argv, session);
     const context = new Context(this, session, argv);
     const dirtyBefore = this.stats.dirty;
+    const effectsBefore = this.#pendingEffects.length;
     let result: CommandResult;
     try {
       result = command.execute(context, new Args(argv, start));
@@ -251,7 +260,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
       this.#options.onInternalError?.(error, argv);
       return reply.error("ERR internal emulator error");
     }
-    if (this.stats.dirty !== dirtyBefore || context.effects !== undefined) {
+    // A command that ran others through the engine (a script's redis.call) is logged as their
+    // effects, never as itself, unless it chose its own (STYLE.md §7.5).
+    const ranOthers = this.#pendingEffects.length !== effectsBefore;
+    if (context.effects !== undefined || (this.stats.dirty !== dirtyBefore && !ranOthers)) {
       for (const effect of context.effects ?? [argv]) {
         this.#pendingEffects.push({ db: context.db.index, argv: effect });
       }
@@ -422,7 +434,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
    */
   waitFor(blocked: BlockedReply, argv: readonly string[], session: Session): Promise<Reply> {
     return new Promise((resolve) => {
-      const waiter: Waiter = { session, argv, blocked, resolve, timer: undefined };
+      const waiter: Waiter = { session, argv, blocked, resolve, timer: undefined, isServed: false };
       for (const key of blocked.keys) {
         const id = slot(blocked.db, key);
         const queue = this.#waiters.get(id);
@@ -442,20 +454,34 @@ export class Engine implements ServerApi, KeyspaceObserver {
   }
 
   #serveBlocked(): void {
-    // Serving a client may make more keys ready (BLMOVE pushes), so loop until quiet.
-    while (this.#readyKeys.size > 0) {
-      const ready = [...this.#readyKeys];
-      this.#readyKeys.clear();
-      for (const id of ready) {
-        for (const waiter of [...(this.#waiters.get(id) ?? [])]) {
-          const result = this.execute(waiter.argv, waiter.session);
-          if (result.kind !== "blocked") {
-            this.#removeWaiter(waiter);
-            waiter.timer?.cancel();
-            waiter.resolve(result);
+    // Serving runs commands, whose units end here again: only the outermost call serves, and it
+    // loops until no key is ready, so one push of several elements serves several clients in
+    // arrival order, each exactly once (src/blocked.c handleClientsBlockedOnKeys).
+    if (this.#isServingBlocked) {
+      return;
+    }
+    this.#isServingBlocked = true;
+    try {
+      while (this.#readyKeys.size > 0) {
+        const ready = [...this.#readyKeys];
+        this.#readyKeys.clear();
+        for (const id of ready) {
+          for (const waiter of [...(this.#waiters.get(id) ?? [])]) {
+            if (waiter.isServed) {
+              continue;
+            }
+            const result = this.execute(waiter.argv, waiter.session);
+            if (result.kind !== "blocked") {
+              waiter.isServed = true;
+              this.#removeWaiter(waiter);
+              waiter.timer?.cancel();
+              waiter.resolve(result);
+            }
           }
         }
       }
+    } finally {
+      this.#isServingBlocked = false;
     }
   }
 

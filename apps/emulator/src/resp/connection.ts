@@ -1,6 +1,7 @@
 /**
  * One RESP2 client connection: reads requests (multibulk or inline) with core's parser, runs them
- * in order through a backend session, and writes the replies. AUTH and QUIT are answered here;
+ * in order through a backend session, and writes the replies. AUTH and QUIT are answered here,
+ * and so is RESP2's subscribed mode (other commands refused, PING as `["pong", message]`);
  * everything else is the session's. A protocol error is answered and the connection closed, as
  * Redis does (src/networking.c setProtocolError).
  */
@@ -17,6 +18,7 @@ import {
   type KvCaller,
   type KvSession,
 } from "../kv/backend.ts";
+import { lookupCommand } from "../kv/command-info.ts";
 import { checkCommand } from "../kv/policy.ts";
 
 /** Checks `AUTH [username] password`; the caller's grant, or undefined when refused. */
@@ -38,6 +40,20 @@ const WRONGPASS: Resp2Value = {
 };
 /** Commands a client may send before authenticating (src/server.c: CMD_NO_AUTH). */
 const NO_AUTH_COMMANDS = new Set(["AUTH", "HELLO", "QUIT"]);
+/** Subscription commands; their confirmations carry the connection's subscription count. */
+const SUBSCRIPTION_COMMANDS = new Set([
+  "SUBSCRIBE",
+  "PSUBSCRIBE",
+  "SSUBSCRIBE",
+  "UNSUBSCRIBE",
+  "PUNSUBSCRIBE",
+  "SUNSUBSCRIBE",
+]);
+/** What a RESP2 client in subscribed mode may send (src/server.c processCommand). */
+const SUBSCRIBED_MODE_COMMANDS = new Set([...SUBSCRIPTION_COMMANDS, "PING", "QUIT", "RESET"]);
+/** Confirmations that count channels and patterns, and those that count shard channels. */
+const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
+const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
 
 export class RespConnection {
   readonly #socket: Socket;
@@ -52,6 +68,12 @@ export class RespConnection {
   /** Set when the parser refused the input: answered after the requests before it, then close. */
   #protocolError: string | undefined;
   #heldPushes: Resp2Value[] | undefined;
+  /**
+   * Subscribed mode (RESP2): the counts from the last subscription confirmations, read off the
+   * wire so that both backends get it. Redis leaves the mode when both are zero.
+   */
+  #subscriptions = 0;
+  #shardSubscriptions = 0;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -117,7 +139,7 @@ export class RespConnection {
           return;
         }
         this.#heldPushes = [];
-        const reply = await this.#run(argv);
+        const reply = this.#observeReply(argv, await this.#run(argv));
         const held = this.#heldPushes;
         this.#heldPushes = undefined;
         if (this.#isClosed) {
@@ -125,6 +147,7 @@ export class RespConnection {
         }
         this.#write(reply);
         for (const value of held) {
+          this.#observe(value);
           this.#write(value);
         }
       }
@@ -153,6 +176,10 @@ export class RespConnection {
     if (refusal !== undefined) {
       return { kind: "error", message: refusal };
     }
+    const subscribedRefusal = this.#subscribedModeRefusal(name, argv);
+    if (subscribedRefusal !== undefined) {
+      return subscribedRefusal;
+    }
     try {
       return await this.#session.execute(argv);
     } catch (error: unknown) {
@@ -164,6 +191,78 @@ export class RespConnection {
       this.#socket.end();
       this.#isClosed = true;
       return OK;
+    }
+  }
+
+  #isSubscribed(): boolean {
+    return this.#subscriptions > 0 || this.#shardSubscriptions > 0;
+  }
+
+  /**
+   * In subscribed mode only the subscription commands, PING, QUIT and RESET run. Unknown commands,
+   * unknown subcommands and wrong arities are left to the backend, which Redis answers first.
+   */
+  #subscribedModeRefusal(name: string, argv: readonly Uint8Array[]): Resp2Value | undefined {
+    if (!this.#isSubscribed() || SUBSCRIBED_MODE_COMMANDS.has(name)) {
+      return undefined;
+    }
+    const command = lookupCommand(argv);
+    if (command === undefined || command.subcommands !== undefined) {
+      return undefined;
+    }
+    const { arity } = command;
+    if (arity >= 0 ? argv.length !== arity : argv.length < -arity) {
+      return undefined;
+    }
+    return {
+      kind: "error",
+      message: `ERR Can't execute '${command.fullName}': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context`,
+    };
+  }
+
+  /**
+   * Tracks subscribed mode from the reply (and EXEC's replies), and gives PING its subscribed-mode
+   * RESP2 form, `["pong", message]` (src/server.c pingCommand).
+   */
+  #observeReply(argv: readonly Uint8Array[], reply: Resp2Value): Resp2Value {
+    const name = Buffer.from(argv[0] ?? new Uint8Array())
+      .toString("latin1")
+      .toUpperCase();
+    if (SUBSCRIPTION_COMMANDS.has(name)) {
+      this.#observe(reply);
+    } else if (name === "EXEC" && reply.kind === "array") {
+      for (const item of reply.items) {
+        this.#observe(item);
+      }
+    } else if (name === "RESET" && reply.kind === "simple") {
+      this.#subscriptions = 0;
+      this.#shardSubscriptions = 0;
+    } else if (name === "PING" && this.#isSubscribed()) {
+      const pong: Resp2Value = { kind: "bulk", value: Buffer.from("pong") };
+      if (reply.kind === "simple" && reply.value === "PONG") {
+        return { kind: "array", items: [pong, { kind: "bulk", value: new Uint8Array() }] };
+      }
+      if (reply.kind === "bulk") {
+        return { kind: "array", items: [pong, reply] };
+      }
+    }
+    return reply;
+  }
+
+  /** Reads the count off a subscription confirmation: `[kind, channel, count]`. */
+  #observe(value: Resp2Value): void {
+    if (value.kind !== "array" || value.items.length !== 3) {
+      return;
+    }
+    const [kind, , count] = value.items;
+    if (kind?.kind !== "bulk" || count?.kind !== "integer") {
+      return;
+    }
+    const text = Buffer.from(kind.value).toString("latin1");
+    if (CHANNEL_CONFIRMATIONS.has(text)) {
+      this.#subscriptions = Number(count.value);
+    } else if (SHARD_CONFIRMATIONS.has(text)) {
+      this.#shardSubscriptions = Number(count.value);
     }
   }
 
@@ -189,6 +288,7 @@ export class RespConnection {
    */
   #push(value: Resp2Value): void {
     if (this.#heldPushes === undefined) {
+      this.#observe(value);
       this.#write(value);
     } else {
       this.#heldPushes.push(value);

@@ -21,7 +21,14 @@ export type Comparison =
   /** only the reply's kind (random replies: SPOP, RANDOMKEY) */
   | "kind"
   /** [cursor, items]: items unordered (SCAN family over small containers finishes in one call) */
-  | "scan";
+  | "scan"
+  /**
+   * exact, except that decimal bulk strings compare as numbers. A deliberate difference: Redis
+   * 7.2 and later (and the engine, which follows Redis 8) print doubles as the shortest string
+   * that round-trips (`1.1`), where 7.0, the redis-server we diff against, prints 17 significant
+   * digits (`1.1000000000000001`). Both parse to the same double.
+   */
+  | "double";
 
 export type Step =
   | readonly string[]
@@ -30,6 +37,8 @@ export type Step =
 export interface Targets {
   readonly stratus: RespClient;
   readonly redis: RespClient;
+  /** The RESP ports, for tests that open more connections (pub/sub subscribers). */
+  readonly ports: { readonly stratus: number; readonly redis: number };
   close(): Promise<void>;
 }
 
@@ -53,6 +62,7 @@ export async function startTargets(): Promise<Targets> {
   return {
     stratus,
     redis,
+    ports: { stratus: respServer.port, redis: redisServer.port },
     close: async () => {
       await Promise.all([stratus.close(), redis.close()]);
       await Promise.all([respServer.close(), redisServer.kill()]);
@@ -89,9 +99,22 @@ export function show(value: Resp2Value): unknown {
 const byJson = (a: unknown, b: unknown): number =>
   JSON.stringify(a).localeCompare(JSON.stringify(b));
 
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
+/** Decimal strings in a shown reply as canonical numbers (`"1.1000000000000001"` → `"1.1"`). */
+function asNumbers(shown: unknown): unknown {
+  if (Array.isArray(shown)) {
+    return shown.map(asNumbers);
+  }
+  return typeof shown === "string" && DECIMAL.test(shown) ? `${Number(shown)}` : shown;
+}
+
 /** The reply in the form the comparison needs. */
 export function normalise(value: Resp2Value, compare: Comparison): unknown {
   const shown = show(value);
+  if (compare === "double") {
+    return asNumbers(shown);
+  }
   if (!Array.isArray(shown)) {
     return compare === "kind" ? value.kind : shown;
   }

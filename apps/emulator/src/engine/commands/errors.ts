@@ -272,6 +272,80 @@ export const ERR = {
   PFDEBUG_NOT_SPARSE: "ERR HLL encoding is not sparse",
   PFDEBUG_SIMD_ARGUMENT: "ERR Argument must be ON or OFF",
   PFSELFTEST_FAILED: (detail: string): string => `ERR TESTFAILED ${detail}`,
+  // JSON group (RedisJSON 2.x: redis_json/src/commands.rs, manager.rs, ivalue_manager.rs, and
+  // redis-module-rs). Module errors are sent as written, so some carry no `ERR` code.
+  JSON_NEW_AT_ROOT: "ERR new objects must be created at the root",
+  JSON_NO_SUCH_KEY: "ERR could not perform this operation on a key that doesn't exist",
+  JSON_PATH_NOT_FOUND: (path: string): string => `ERR Path '${oneLine(path)}' does not exist`,
+  JSON_PATH_NOT_FOUND_OR: (path: string, or: string): string =>
+    `ERR Path '${oneLine(path)}' does not exist or ${or}`,
+  JSON_WRONG_PATH_TYPE: (expected: string, found: string): string =>
+    `WRONGTYPE wrong type of path value - expected ${expected} but found ${oneLine(found)}`,
+  JSON_INDEX_OUT_OF_BOUNDS: "ERR index out of bounds",
+  JSON_ARRAY_INDEX_OUT_OF_RANGE: "ERR array index out of range",
+  JSON_WRONG_STATIC_PATH: "Err wrong static path",
+  JSON_PATH_MUST_END_WITH_KEY: "Err path must end with object key to set",
+  JSON_WRONG_FORMAT: "ERR wrong format",
+  JSON_WRONG_REPLY_FORMAT: "ERR wrong reply format",
+  JSON_FORMAT_RESP2: "ERR FORMAT argument is not supported on RESP2",
+  JSON_NOT_UTF8: "Couldn't parse as UTF-8 string",
+  JSON_NOT_INTEGER: "Couldn't parse as integer",
+  JSON_BAD_INPUT_NUMBER: "bad input number",
+  JSON_RESULT_NOT_A_NUMBER: "result is not a number",
+  JSON_DEBUG_UNKNOWN_SUBCOMMAND: "ERR unknown subcommand - try `JSON.DEBUG HELP`",
+  // Emulator difference: BSON input (JSON.SET … FORMAT BSON) is not implemented.
+  JSON_BSON_UNSUPPORTED: "ERR FORMAT BSON is not supported by the emulator",
+  // Scripting group (src/eval.c, src/script.c, src/functions.c, src/function_lua.c, src/rdb.c).
+  NOSCRIPT: "NOSCRIPT No matching script. Please use EVAL.",
+  NUMKEYS_NEGATIVE: "ERR Number of keys can't be negative",
+  FCALL_BAD_NUMKEYS: "ERR Bad number of keys provided",
+  RO_SCRIPT_WITH_WRITE_FLAG: "ERR Can not execute a script with write flag using *_ro command.",
+  SCRIPT_COMPILE: (message: string): string =>
+    `ERR Error compiling script (new function): ${oneLine(message)}`,
+  SCRIPT_SHEBANG_INVALID: "ERR Invalid script shebang",
+  SCRIPT_ENGINE_INVALID: "ERR Invalid engine in script shebang",
+  SCRIPT_ENGINE_UNEXPECTED: (engine: string): string =>
+    `ERR Unexpected engine in script shebang: ${oneLine(engine)}`,
+  SCRIPT_SHEBANG_OPTION: (option: string): string =>
+    `ERR Unknown lua shebang option: ${oneLine(option)}`,
+  SCRIPT_SHEBANG_FLAG: (flag: string): string =>
+    `ERR Unexpected flag in script shebang: ${oneLine(flag)}`,
+  SCRIPT_FLUSH_OPTION: "ERR SCRIPT FLUSH only support SYNC|ASYNC option",
+  SCRIPT_DEBUG_OPTION: "ERR Use SCRIPT DEBUG YES/SYNC/NO",
+  NOTBUSY: "NOTBUSY No scripts in execution right now.",
+  FUNCTION_NOT_FOUND: "ERR Function not found",
+  LIBRARY_NOT_FOUND: "ERR Library not found",
+  LIBRARY_METADATA_MISSING: "ERR Missing library metadata",
+  LIBRARY_METADATA_INVALID: "ERR Invalid library metadata",
+  LIBRARY_NAME_REPEATED: "ERR Invalid metadata value, name argument was given multiple times",
+  LIBRARY_METADATA_VALUE: (part: string): string =>
+    `ERR Invalid metadata value given: ${oneLine(part)}`,
+  LIBRARY_NAME_MISSING: "ERR Library name was not given",
+  LIBRARY_NAME_INVALID:
+    "ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long",
+  FUNCTION_ENGINE_NOT_FOUND: (engine: string): string =>
+    `ERR Engine '${oneLine(engine)}' not found`,
+  LIBRARY_EXISTS: (name: string): string => `ERR Library '${oneLine(name)}' already exists`,
+  LIBRARY_EXISTS_ON_RESTORE: (name: string): string =>
+    `ERR Library ${oneLine(name)} already exists`,
+  FUNCTION_EXISTS: (name: string): string => `ERR Function ${oneLine(name)} already exists`,
+  NO_FUNCTIONS_REGISTERED: "ERR No functions registered",
+  FUNCTION_LOAD_OPTION: (option: string): string =>
+    `ERR Unknown option given: ${oneLine(option)}`,
+  FUNCTION_CODE_MISSING: "ERR Function code is missing",
+  FUNCTION_LOAD_FAILED: (message: string): string => `ERR ${oneLine(message)}`,
+  FUNCTION_LIST_NAME_MISSING: "ERR library name argument was not given",
+  FUNCTION_LIST_ARGUMENT: (argument: string): string =>
+    `ERR Unknown argument ${oneLine(argument)}`,
+  FUNCTION_FLUSH_OPTION: "ERR FUNCTION FLUSH only supports SYNC|ASYNC option",
+  FUNCTION_RESTORE_POLICY:
+    "ERR Wrong restore policy given, value should be either FLUSH, APPEND or REPLACE.",
+  FUNCTION_RESTORE_TYPE: "ERR can not read data type",
+  FUNCTION_RESTORE_PRE_GA: "ERR Pre-GA function format not supported",
+  FUNCTION_RESTORE_NOT_FUNCTION: "ERR given type is not a function",
+  FUNCTION_RESTORE_PAYLOAD: "ERR Failed loading library payload",
+  // Emulator difference: no interactive Lua debugger (SCRIPT DEBUG YES|SYNC needs the connection).
+  SCRIPT_DEBUG_UNSUPPORTED: "ERR SCRIPT DEBUG YES/SYNC is not supported by the emulator",
 } as const;
 
 /** Redis prints user-supplied names with `%.128s`. */

@@ -56,6 +56,8 @@ export function parseFloatArg(text: string): number | undefined {
  * `emit_digits` (deps/fpconv/fpconv_dtoa.c). Redis 7.0 printed `%.17g` (`1.1000000000000001`);
  * Redis 8 is our reference.
  */
+const HALF_INT64_MAX = 2 ** 62;
+
 export function formatDouble(value: number): string {
   if (value === Number.POSITIVE_INFINITY) {
     return "inf";
@@ -65,6 +67,11 @@ export function formatDouble(value: number): string {
   }
   if (value === 0) {
     return Object.is(value, -0) ? "-0" : "0";
+  }
+  // d2string's double2ll fast path: whole numbers within ±LLONG_MAX/2 print as integers (1e15 →
+  // 1000000000000000, not 1e+15).
+  if (Number.isInteger(value) && Math.abs(value) <= HALF_INT64_MAX) {
+    return BigInt(value).toString();
   }
   const negative = value < 0;
   // toExponential() without digits gives the shortest round-trip digits: "d.ddde±x".

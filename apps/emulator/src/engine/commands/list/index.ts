@@ -1,4 +1,49 @@
 /** The list group's commands, alphabetically (registered in `../table.ts`). */
 import type { Command } from "../define.ts";
+import { blmove } from "./blmove.ts";
+import { blmpop } from "./blmpop.ts";
+import { blpop } from "./blpop.ts";
+import { brpop } from "./brpop.ts";
+import { brpoplpush } from "./brpoplpush.ts";
+import { lindex } from "./lindex.ts";
+import { linsert } from "./linsert.ts";
+import { llen } from "./llen.ts";
+import { lmove } from "./lmove.ts";
+import { lmpop } from "./lmpop.ts";
+import { lpop } from "./lpop.ts";
+import { lpos } from "./lpos.ts";
+import { lpush } from "./lpush.ts";
+import { lpushx } from "./lpushx.ts";
+import { lrange } from "./lrange.ts";
+import { lrem } from "./lrem.ts";
+import { lset } from "./lset.ts";
+import { ltrim } from "./ltrim.ts";
+import { rpop } from "./rpop.ts";
+import { rpoplpush } from "./rpoplpush.ts";
+import { rpush } from "./rpush.ts";
+import { rpushx } from "./rpushx.ts";
 
-export const listCommands: readonly Command[] = [];
+export const listCommands: readonly Command[] = [
+  blmove,
+  blmpop,
+  blpop,
+  brpop,
+  brpoplpush,
+  lindex,
+  linsert,
+  llen,
+  lmove,
+  lmpop,
+  lpop,
+  lpos,
+  lpush,
+  lpushx,
+  lrange,
+  lrem,
+  lset,
+  ltrim,
+  rpop,
+  rpoplpush,
+  rpush,
+  rpushx,
+];

@@ -1,0 +1,22 @@
+import { expireFields } from "../../values/hash.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * HEXPIREAT key unix-time-seconds [NX | XX | GT | LT] FIELDS numfields field [field ...]: sets
+ * each field to expire at a Unix time in seconds. Per field: -2 no such field, 0 NX/XX/GT/LT not
+ * met, 1 set, or 2 deleted (the time is not in the future).
+ * @see https://redis.io/commands/hexpireat
+ */
+export const hexpireat = defineCommand({
+  name: "HEXPIREAT",
+  group: "hash",
+  arity: -6,
+  flags: ["write", "denyoom", "fast"],
+  categories: ["hash"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "7.4.0",
+  summary: "Set expiry for hash field using an absolute Unix timestamp (seconds)",
+  complexity: "O(N) where N is the number of specified fields",
+  parse: (args) => ({ key: args.key(), rest: args.rest() }),
+  run: (ctx) => expireFields(ctx, { name: "hexpireat", unit: "seconds", isRelative: false }),
+});

@@ -1,0 +1,23 @@
+import { defineCommand } from "../define.ts";
+import { parseBlockingPop, runBlockingPop } from "./_helpers.ts";
+
+/**
+ * BRPOP key [key ...] timeout: `[key, element]` popped from the tail of the first non-empty list,
+ * or blocks until one gets an element or `timeout` seconds pass (0: forever), then a null array.
+ * Logged as RPOP.
+ * @see https://redis.io/commands/brpop
+ */
+export const brpop = defineCommand({
+  name: "BRPOP",
+  group: "list",
+  arity: -3,
+  flags: ["write", "noscript", "blocking"],
+  categories: ["list"],
+  keys: { first: 1, last: -2, step: 1 },
+  since: "2.0.0",
+  summary:
+    "Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.",
+  complexity: "O(N) where N is the number of provided keys.",
+  parse: parseBlockingPop,
+  run: (ctx, pop) => runBlockingPop(ctx, { ...pop, end: "right" }),
+});

@@ -1,0 +1,21 @@
+import { reply } from "../../reply.ts";
+import { defineCommand } from "../define.ts";
+import { lookupList } from "./_helpers.ts";
+
+/**
+ * LLEN key: the length of the list, 0 when absent.
+ * @see https://redis.io/commands/llen
+ */
+export const llen = defineCommand({
+  name: "LLEN",
+  group: "list",
+  arity: 2,
+  flags: ["readonly", "fast"],
+  categories: ["list"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.0.0",
+  summary: "Returns the length of a list.",
+  complexity: "O(1)",
+  parse: (args) => ({ key: args.key() }),
+  run: (ctx, { key }) => reply.integer(lookupList(ctx, key)?.length ?? 0),
+});

@@ -1,0 +1,22 @@
+import { defineCommand } from "../define.ts";
+import { parsePop, runPop } from "./_helpers.ts";
+
+/**
+ * LPOP key [count]: removes and returns the first element, or with `count` up to that many as an
+ * array; the list is deleted once empty.
+ * @see https://redis.io/commands/lpop
+ */
+export const lpop = defineCommand({
+  name: "LPOP",
+  group: "list",
+  arity: -2,
+  flags: ["write", "fast"],
+  categories: ["list"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.0.0",
+  summary:
+    "Returns the first elements in a list after removing it. Deletes the list if the last element was popped.",
+  complexity: "O(N) where N is the number of elements returned",
+  parse: (args) => parsePop(args, "lpop"),
+  run: (ctx, parsed) => runPop(ctx, { ...parsed, end: "left" }),
+});

@@ -1,0 +1,21 @@
+import { reply } from "../../reply.ts";
+import type { SetValue } from "../../values/set.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * SCARD key: the number of members, 0 for a missing key.
+ * @see https://redis.io/commands/scard
+ */
+export const scard = defineCommand({
+  name: "SCARD",
+  group: "set",
+  arity: 2,
+  flags: ["readonly", "fast"],
+  categories: ["set"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.0.0",
+  summary: "Returns the number of members in a set.",
+  complexity: "O(1)",
+  parse: (args) => ({ key: args.key() }),
+  run: (ctx, { key }) => reply.integer(ctx.db.getContainer<SetValue>(key, "set")?.size ?? 0),
+});

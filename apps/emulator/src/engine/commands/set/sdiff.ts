@@ -1,0 +1,22 @@
+import { reply } from "../../reply.ts";
+import { differenceOf, lookupSets, setLimits } from "../../values/set.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * SDIFF key [key ...]: the members of the first set that are in none of the others.
+ * @see https://redis.io/commands/sdiff
+ */
+export const sdiff = defineCommand({
+  name: "SDIFF",
+  group: "set",
+  arity: -2,
+  flags: ["readonly"],
+  categories: ["set"],
+  keys: { first: 1, last: -1, step: 1 },
+  since: "1.0.0",
+  summary: "Returns the difference of multiple sets.",
+  complexity: "O(N) where N is the total number of elements in all given sets.",
+  parse: (args) => ({ keys: args.rest() }),
+  run: (ctx, { keys }) =>
+    reply.bulks(differenceOf(lookupSets(ctx.db, keys), setLimits(ctx.server.config)).members),
+});

@@ -1,0 +1,44 @@
+import { reply } from "../../reply.ts";
+import type { SetValue } from "../../values/set.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * SREM key member [member ...]: removes the members; the number removed. The key goes with its
+ * last member.
+ * @see https://redis.io/commands/srem
+ */
+export const srem = defineCommand({
+  name: "SREM",
+  group: "set",
+  arity: -3,
+  flags: ["write", "fast"],
+  categories: ["set"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.0.0",
+  summary:
+    "Removes one or more members from a set. Deletes the set if the last member was removed.",
+  complexity: "O(N) where N is the number of members to be removed.",
+  parse: (args) => ({ key: args.key(), members: args.rest() }),
+  run: (ctx, { key, members }) => {
+    const set = ctx.db.getContainer<SetValue>(key, "set");
+    if (set === undefined) {
+      return reply.integer(0);
+    }
+    let removed = 0;
+    for (const member of members) {
+      if (set.remove(member)) {
+        removed++;
+        if (set.isEmpty()) {
+          break;
+        }
+      }
+    }
+    if (removed > 0) {
+      ctx.modified(key, "srem", "s");
+      if (ctx.db.deleteIfEmpty(key)) {
+        ctx.notify("del", key, "g");
+      }
+    }
+    return reply.integer(removed);
+  },
+});

@@ -1,0 +1,22 @@
+import { reply } from "../../reply.ts";
+import { lookupSets, setLimits, unionOf } from "../../values/set.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * SUNION key [key ...]: the members of all the sets (missing keys are empty sets).
+ * @see https://redis.io/commands/sunion
+ */
+export const sunion = defineCommand({
+  name: "SUNION",
+  group: "set",
+  arity: -2,
+  flags: ["readonly"],
+  categories: ["set"],
+  keys: { first: 1, last: -1, step: 1 },
+  since: "1.0.0",
+  summary: "Returns the union of multiple sets.",
+  complexity: "O(N) where N is the total number of elements in all given sets.",
+  parse: (args) => ({ keys: args.rest() }),
+  run: (ctx, { keys }) =>
+    reply.bulks(unionOf(lookupSets(ctx.db, keys), setLimits(ctx.server.config)).members),
+});

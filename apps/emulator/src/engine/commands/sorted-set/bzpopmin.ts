@@ -1,0 +1,24 @@
+import { defineCommand } from "../define.ts";
+import { parseBlockingPop } from "../list/_helpers.ts";
+import { runBlockingPop } from "./_helpers.ts";
+
+/**
+ * BZPOPMIN key [key ...] timeout: `[key, member, score]` with the lowest-scored member of the first
+ * non-empty set, or blocks until one gets a member or `timeout` seconds pass (0: forever), then a
+ * null array. Logged as ZPOPMIN.
+ * @see https://redis.io/commands/bzpopmin
+ */
+export const bzpopmin = defineCommand({
+  name: "BZPOPMIN",
+  group: "sorted-set",
+  arity: -3,
+  flags: ["write", "noscript", "blocking", "fast"],
+  categories: ["sortedset"],
+  keys: { first: 1, last: -2, step: 1 },
+  since: "5.0.0",
+  summary:
+    "Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped.",
+  complexity: "O(log(N)) with N being the number of elements in the sorted set.",
+  parse: parseBlockingPop,
+  run: (ctx, pop) => runBlockingPop(ctx, { ...pop, where: "min" }),
+});

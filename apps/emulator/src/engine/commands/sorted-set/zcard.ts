@@ -1,0 +1,21 @@
+import { reply } from "../../reply.ts";
+import { defineCommand } from "../define.ts";
+import { lookupSortedSet } from "./_helpers.ts";
+
+/**
+ * ZCARD key: the number of members, 0 when absent.
+ * @see https://redis.io/commands/zcard
+ */
+export const zcard = defineCommand({
+  name: "ZCARD",
+  group: "sorted-set",
+  arity: 2,
+  flags: ["readonly", "fast"],
+  categories: ["sortedset"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.2.0",
+  summary: "Returns the number of members in a sorted set.",
+  complexity: "O(1)",
+  parse: (args) => ({ key: args.key() }),
+  run: (ctx, { key }) => reply.integer(lookupSortedSet(ctx, key)?.size ?? 0),
+});

@@ -1,0 +1,23 @@
+import { defineCommand } from "../define.ts";
+import { parsePop, runPop } from "./_helpers.ts";
+
+/**
+ * ZPOPMAX key [count]: removes and returns up to `count` (default 1) highest-scored members as
+ * `[member, score, …]`, highest first.
+ * @see https://redis.io/commands/zpopmax
+ */
+export const zpopmax = defineCommand({
+  name: "ZPOPMAX",
+  group: "sorted-set",
+  arity: -2,
+  flags: ["write", "fast"],
+  categories: ["sortedset"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "5.0.0",
+  summary:
+    "Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped.",
+  complexity:
+    "O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.",
+  parse: parsePop,
+  run: (ctx, pop) => runPop(ctx, { ...pop, where: "max" }),
+});

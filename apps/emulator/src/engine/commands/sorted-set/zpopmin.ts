@@ -1,0 +1,23 @@
+import { defineCommand } from "../define.ts";
+import { parsePop, runPop } from "./_helpers.ts";
+
+/**
+ * ZPOPMIN key [count]: removes and returns up to `count` (default 1) lowest-scored members as
+ * `[member, score, …]`.
+ * @see https://redis.io/commands/zpopmin
+ */
+export const zpopmin = defineCommand({
+  name: "ZPOPMIN",
+  group: "sorted-set",
+  arity: -2,
+  flags: ["write", "fast"],
+  categories: ["sortedset"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "5.0.0",
+  summary:
+    "Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped.",
+  complexity:
+    "O(log(N)*M) with N being the number of elements in the sorted set, and M being the number of elements popped.",
+  parse: parsePop,
+  run: (ctx, pop) => runPop(ctx, { ...pop, where: "min" }),
+});

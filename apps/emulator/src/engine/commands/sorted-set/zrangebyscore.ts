@@ -1,0 +1,21 @@
+import { defineCommand } from "../define.ts";
+import { parseRange, runRange } from "./_helpers.ts";
+
+/**
+ * ZRANGEBYSCORE key min max [WITHSCORES] [LIMIT offset count]: ZRANGE … BYSCORE.
+ * @see https://redis.io/commands/zrangebyscore
+ */
+export const zrangebyscore = defineCommand({
+  name: "ZRANGEBYSCORE",
+  group: "sorted-set",
+  arity: -4,
+  flags: ["readonly"],
+  categories: ["sortedset"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.0.5",
+  summary: "Returns members in a sorted set within a range of scores.",
+  complexity:
+    "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 elements with LIMIT), you can consider it O(log(N)).",
+  parse: (args) => parseRange(args, { type: "score", isReverse: false }),
+  run: runRange,
+});

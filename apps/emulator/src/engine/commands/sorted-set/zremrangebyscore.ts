@@ -1,0 +1,42 @@
+import { reply } from "../../reply.ts";
+import { parseScoreRange } from "../../values/sorted-set.ts";
+import { defineCommand } from "../define.ts";
+import { ERR, ReplyError } from "../errors.ts";
+import { deleteIfEmpty, lookupSortedSet } from "./_helpers.ts";
+
+/**
+ * ZREMRANGEBYSCORE key min max: removes the members whose score is in the range; how many.
+ * @see https://redis.io/commands/zremrangebyscore
+ */
+export const zremrangebyscore = defineCommand({
+  name: "ZREMRANGEBYSCORE",
+  group: "sorted-set",
+  arity: 4,
+  flags: ["write"],
+  categories: ["sortedset"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.2.0",
+  summary:
+    "Removes members in a sorted set within a range of scores. Deletes the sorted set if all members were removed.",
+  complexity:
+    "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements removed by the operation.",
+  parse: (args) => {
+    const key = args.key();
+    const range = parseScoreRange(args.string(), args.string());
+    if (range === undefined) {
+      throw new ReplyError(ERR.MIN_MAX_NOT_FLOAT);
+    }
+    return { key, range };
+  },
+  run: (ctx, { key, range }) => {
+    const set = lookupSortedSet(ctx, key);
+    const interval = set?.scoreRankInterval(range);
+    if (set === undefined || interval === undefined) {
+      return reply.integer(0);
+    }
+    const removed = set.removeRankInterval(interval);
+    ctx.modified(key, "zremrangebyscore", "z");
+    deleteIfEmpty(ctx, key, set);
+    return reply.integer(removed);
+  },
+});

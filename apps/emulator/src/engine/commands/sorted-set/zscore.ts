@@ -1,0 +1,24 @@
+import { reply } from "../../reply.ts";
+import { defineCommand } from "../define.ts";
+import { lookupSortedSet, scoreReply } from "./_helpers.ts";
+
+/**
+ * ZSCORE key member: the member's score, or nil.
+ * @see https://redis.io/commands/zscore
+ */
+export const zscore = defineCommand({
+  name: "ZSCORE",
+  group: "sorted-set",
+  arity: 3,
+  flags: ["readonly", "fast"],
+  categories: ["sortedset"],
+  keys: { first: 1, last: 1, step: 1 },
+  since: "1.2.0",
+  summary: "Returns the score of a member in a sorted set.",
+  complexity: "O(1)",
+  parse: (args) => ({ key: args.key(), member: args.string() }),
+  run: (ctx, { key, member }) => {
+    const score = lookupSortedSet(ctx, key)?.score(member);
+    return score === undefined ? reply.null() : scoreReply(score);
+  },
+});

@@ -1,0 +1,114 @@
+/**
+ * The RESP2 listener's byte-level behaviour, over a plain socket: inline commands, protocol errors
+ * (answered, then the connection is closed, as Redis's `setProtocolError` does) and clients that go
+ * away mid-command.
+ */
+import { describe, test } from "vitest";
+import { startRespEmulator } from "./fixtures.ts";
+
+describe("the RESP2 listener over a raw socket", () => {
+  test("answers inline commands", async ({ expect }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    socket.write("PING\r\n");
+    expect(await socket.read(7)).toBe("+PONG\r\n");
+    socket.write('SET greeting "hello world"\nGET greeting\r\n');
+    expect(await socket.read(7 + 5 + 17)).toBe("+PONG\r\n+OK\r\n$11\r\nhello world\r\n");
+  });
+
+  test("a blank inline line is ignored", async ({ expect }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    socket.write("\r\n\r\nPING\r\n");
+    expect(await socket.read(7)).toBe("+PONG\r\n");
+  });
+
+  test.for([
+    ["a bad bulk length", "*1\r\n$x\r\n", "-ERR Protocol error: invalid bulk length\r\n"],
+    ["a bad multibulk length", "*x\r\n", "-ERR Protocol error: invalid multibulk length\r\n"],
+    ["a missing '$'", "*1\r\n+PING\r\n", "-ERR Protocol error: expected '$', got '+'\r\n"],
+    ["unbalanced quotes", 'SET k "v\r\n', "-ERR Protocol error: unbalanced quotes in request\r\n"],
+  ] as const)(
+    "%s is answered with a protocol error, then the connection closes",
+    async ([, input, reply], { expect }) => {
+      await using server = await startRespEmulator();
+      const socket = await server.socket();
+      socket.write(input);
+      expect(await socket.readToEnd()).toBe(reply);
+    },
+  );
+
+  test("commands before the malformed bytes still run", async ({ expect }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    socket.write("*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\nv\r\n*1\r\n$x\r\n");
+    expect(await socket.readToEnd()).toBe("+OK\r\n-ERR Protocol error: invalid bulk length\r\n");
+    const redis = server.client();
+    expect(await redis.get("k")).toBe("v");
+  });
+
+  test("a client leaving in the middle of a multibulk does not disturb the server", async ({
+    expect,
+  }) => {
+    await using server = await startRespEmulator();
+    // Given a client that sends half a SET and goes away
+    const socket = await server.socket();
+    socket.write("*3\r\n$3\r\nSET\r\n$4\r\nhalf\r\n$10\r\nabc");
+    socket.destroy();
+    await socket.closed;
+    // When another client connects
+    const redis = server.client();
+    // Then the server still serves, and the half command never ran
+    expect(await redis.ping()).toBe("PONG");
+    expect(await redis.exists("half")).toBe(0);
+  });
+
+  test("a client leaving while blocked does not disturb the server", async ({ expect }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    socket.write("*3\r\n$5\r\nBLPOP\r\n$1\r\nq\r\n$1\r\n0\r\n");
+    const redis = server.client();
+    await expect
+      .poll(async () => String(await redis.client("LIST")).includes("cmd=blpop"))
+      .toBe(true);
+    socket.destroy();
+    await expect
+      .poll(async () => String(await redis.client("LIST")).includes("cmd=blpop"))
+      .toBe(false);
+    // The push is not taken by the departed client.
+    expect(await redis.rpush("q", "job")).toBe(1);
+    expect(await redis.lrange("q", 0, -1)).toEqual(["job"]);
+  });
+
+  test("subscribed mode refuses other commands and answers PING as an array", async ({
+    expect,
+  }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    const subscribed = "*3\r\n$9\r\nsubscribe\r\n$1\r\nc\r\n:1\r\n";
+    const refused =
+      "-ERR Can't execute 'get': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context\r\n";
+    const pong = "*2\r\n$4\r\npong\r\n$0\r\n\r\n";
+    // A SUBSCRIBE run by EXEC enters subscribed mode too.
+    socket.write("MULTI\r\nSUBSCRIBE c\r\nEXEC\r\nGET k\r\nPING\r\nUNSUBSCRIBE\r\nPING\r\n");
+    const expected = [
+      "+OK\r\n",
+      "+QUEUED\r\n",
+      `*1\r\n${subscribed}`,
+      refused,
+      pong,
+      "*3\r\n$11\r\nunsubscribe\r\n$1\r\nc\r\n:0\r\n",
+      "+PONG\r\n",
+    ].join("");
+    expect(await socket.read(expected.length)).toBe(expected);
+  });
+
+  test("a request split into single bytes is served", async ({ expect }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    for (const byte of "*2\r\n$4\r\nECHO\r\n$3\r\na\r\n\r\n") {
+      socket.write(byte);
+    }
+    expect(await socket.read(9)).toBe("$3\r\na\r\n\r\n");
+  });
+});
