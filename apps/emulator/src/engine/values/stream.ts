@@ -3,14 +3,16 @@
  * (PEL), and the counters Redis 7 keeps for `entries-read` and `lag`.
  *
  * **IDs** are two unsigned 64-bit numbers (`ms-seq`). They are held as 16-character binary strings
- * in big-endian order, exactly Redis's radix-tree key (`streamEncodeID`): string comparison is then
- * ID order, an ID is a cheap `Map`/array key, and the full 64-bit range needs no bigint until an ID
- * is formatted (`formatStreamId` uses numbers below 2^53 and bigint above).
+ * in big-endian order, exactly Redis's radix-tree key (`streamEncodeID`): string order is ID order,
+ * an ID is a cheap `Map` key and equality check, and the full 64-bit range needs no bigint until an
+ * ID is formatted (`formatStreamId` uses numbers below 2^53 and bigint above).
  *
  * **Entries** and every PEL are an `IdMap`: sorted chunks of up to ~100 keys with parallel value
  * arrays, so lookups, inserts and deletes are O(log n) (binary search over chunks, then inside one)
  * plus a bounded in-chunk move, appends are O(1), and trimming from the head drops whole chunks.
- * There is no object per entry beyond its field/value array, as a listpack node holds many entries.
+ * Searches compare each ID's parts as doubles kept beside it (a string compare costs V8 more and
+ * is one more memory access). There is no object per entry beyond its field/value array, as a
+ * listpack node holds many entries.
  * A stream's chunks play the part of Redis's listpack nodes, which is what `radix-tree-keys` counts.
  */
 import { parseIntegerArg } from "../commands/numbers.ts";
