@@ -12,7 +12,7 @@ function rows(command: Command): Command[] {
   return subcommands.length > 0 ? subcommands : [command];
 }
 
-function escape(text: string): string {
+function escapeCell(text: string): string {
   return text.replaceAll("|", "\\|");
 }
 
@@ -44,7 +44,7 @@ export function renderCommandDocs(): string {
     );
     for (const command of commands) {
       lines.push(
-        `| ${escape(command.name)} | ${command.arity} | ${[...command.flags].join(", ")} | ${command.since} | ${escape(command.summary)} |`,
+        `| ${escapeCell(command.name)} | ${command.arity} | ${[...command.flags].join(", ")} | ${command.since} | ${escapeCell(command.summary)} |`,
       );
     }
     lines.push("");

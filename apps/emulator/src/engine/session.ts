@@ -39,8 +39,25 @@ export class Session {
   readonly watchedKeys = new Set<string>();
   readonly channels = new Set<string>();
   readonly patterns = new Set<string>();
-  /** Set by CLIENT KILL; the connection closes after the current reply. */
+  /** Set by CLIENT KILL and QUIT; the connection closes after the current reply. */
   isKilled = false;
+  /** The ACL user the session is authenticated as (AUTH, HELLO AUTH). */
+  user = "default";
+  /** False while the connection still owes an AUTH (when the authenticator requires one). */
+  isAuthenticated = true;
+  /** The RESP protocol version (HELLO); the engine speaks RESP2 only. */
+  protocol = 2;
+  /** Shard channels (SSUBSCRIBE), a namespace apart from `channels` as in Redis. */
+  readonly shardChannels = new Set<string>();
+  /**
+   * Commands queued since MULTI (`multi=` in CLIENT LIST), kept by the connection's
+   * `TransactionQueue`; undefined outside MULTI.
+   */
+  queuedCommands: number | undefined;
+  /** CLIENT NO-EVICT: shown as the `e` flag. */
+  isNoEvict = false;
+  /** CLIENT NO-TOUCH: shown as the `T` flag. */
+  isNoTouch = false;
 
   constructor(options: SessionOptions) {
     this.id = options.id;

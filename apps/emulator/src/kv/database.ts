@@ -3,9 +3,11 @@
  * live in one emulator, each at its own base URL.
  */
 import { createTokenVerifier, type TokenGrant, type TokenVerifier } from "@stratus/core/auth";
+import { type AclRegistry, aclOf } from "../engine/acl/registry.ts";
 import { UsageTotals } from "../metrics/usage.ts";
 import type { Argv, KvBackend } from "./backend.ts";
 import { isWriteCommand, lookupCommand } from "./command-info.ts";
+import { MemoryBackend } from "./memory/memory-backend.ts";
 
 /** Per-database limits; undefined means not enforced (kv-rest-wire.md §14 emulator choice). */
 export interface KvLimits {
@@ -52,6 +54,8 @@ export class KvDatabase {
   #day = -1;
   #requestsToday = 0;
   readonly #now: () => number;
+  /** The embedded engine's ACL users; undefined over a proxied Redis, which enforces its own. */
+  readonly #acl: AclRegistry | undefined;
 
   constructor(options: KvDatabaseOptions) {
     this.name = options.name;
@@ -61,6 +65,13 @@ export class KvDatabase {
     this.#readOnlyToken = options.readOnlyToken;
     this.#now = options.now;
     this.#verifier = this.#buildVerifier();
+    if (options.backend instanceof MemoryBackend) {
+      this.#acl = aclOf(options.backend.engine);
+      // ACL RESTTOKEN (over REST or RESP) issues tokens of this database (kv-rest-wire.md §4).
+      this.#acl.onRestToken(({ token, username }) =>
+        this.addGrant({ token, isReadOnly: false, username }),
+      );
+    }
   }
 
   get token(): string {
@@ -73,7 +84,42 @@ export class KvDatabase {
 
   /** The grant of a request's token, or undefined (401). Constant-time comparison. */
   verify(token: string | undefined): KvGrant | undefined {
-    return this.#verifier.verify(token);
+    const grant = this.#verifier.verify(token);
+    // A token of a deleted or disabled ACL user no longer authenticates.
+    if (grant !== undefined && this.#acl !== undefined && grant.username !== "default") {
+      const user = this.#acl.user(grant.username);
+      if (user === undefined || !user.isEnabled) {
+        return undefined;
+      }
+    }
+    return grant;
+  }
+
+  /**
+   * Over a proxied Redis (`--redis-url`) there are no REST tokens to issue: ACL RESTTOKEN is refused
+   * with this text (the real Redis enforces its own ACL users over RESP).
+   */
+  restRefusal(argv: Argv): string | undefined {
+    if (this.#acl !== undefined || argv.length < 2) {
+      return undefined;
+    }
+    const [name, sub] = argv.map((part) => Buffer.from(part).toString("latin1").toUpperCase());
+    return name === "ACL" && sub === "RESTTOKEN"
+      ? "ERR ACL RESTTOKEN is not available with a proxied Redis (--redis-url): use the embedded engine"
+      : undefined;
+  }
+
+  /**
+   * Runs `request` with the engine's REST session acting as the grant's ACL user, so every command
+   * (scripts' included) is checked against that user. The engine runs a request's commands
+   * synchronously when the backend call starts, before its first await, so the user is restored
+   * right after `request` returns its promise, before any other request can run.
+   */
+  runAs<TResult>(grant: KvGrant, request: () => Promise<TResult>): Promise<TResult> {
+    if (this.#acl === undefined) {
+      return request();
+    }
+    return this.#acl.runAs(grant.username, request);
   }
 
   /** Adds a token acting as an ACL user (ACL RESTTOKEN). */
@@ -82,7 +128,7 @@ export class KvDatabase {
     this.#verifier = this.#buildVerifier();
   }
 
-  /** Replaces both tokens and revokes every ACL token at once (reset password). */
+  /** Replaces both tokens and revokes every ACL token (ACL RESTTOKEN's too) at once (reset password). */
   resetTokens(token: string, readOnlyToken: string): void {
     this.#token = token;
     this.#readOnlyToken = readOnlyToken;

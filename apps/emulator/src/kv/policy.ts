@@ -34,6 +34,18 @@ export function noPermissionError(command: string): string {
   return `NOPERM this user has no permissions to run the '${command}' command or its subcommand`;
 }
 
+const ENGINE_COMMAND_DENIAL =
+  /^NOPERM User .* has no permissions to run the '([^'|]*)[^']*' command$/s;
+
+/**
+ * REST shows an ACL command denial in the service's wording (kv-rest-wire.md §4, §9), where RESP
+ * keeps Redis's (`NOPERM User <name> has no permissions to run the '<command>' command`).
+ */
+export function toRestErrorText(message: string): string {
+  const match = ENGINE_COMMAND_DENIAL.exec(message);
+  return match?.[1] === undefined ? message : noPermissionError(match[1]);
+}
+
 /** Emulator wording: the service documents which commands REST refuses, not the text. */
 function restUnsupportedError(name: string, reason: string): string {
   return `ERR Command is not available over REST: '${name}' (${reason})`;

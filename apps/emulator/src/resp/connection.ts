@@ -167,7 +167,7 @@ export class RespConnection {
       return OK;
     }
     if (name === "AUTH" && this.#options.authenticate !== undefined) {
-      return this.#auth(argv);
+      return await this.#auth(argv);
     }
     if (!this.#isAuthenticated && !NO_AUTH_COMMANDS.has(name)) {
       return NOAUTH;
@@ -266,7 +266,7 @@ export class RespConnection {
     }
   }
 
-  #auth(argv: readonly Uint8Array[]): Resp2Value {
+  async #auth(argv: readonly Uint8Array[]): Promise<Resp2Value> {
     const text = argv.slice(1).map((part) => Buffer.from(part).toString("utf8"));
     if (text.length < 1 || text.length > 2) {
       return { kind: "error", message: "ERR wrong number of arguments for 'auth' command" };
@@ -274,11 +274,26 @@ export class RespConnection {
     const [username, password] = text.length === 2 ? text : ["default", text[0]];
     const caller = this.#options.authenticate?.(username ?? "", password ?? "");
     if (caller === undefined) {
-      return WRONGPASS;
+      return text.length === 2 ? this.#authAsBackendUser(argv) : WRONGPASS;
     }
     this.#isAuthenticated = true;
     // Redis keeps the connection's state (database, name, …) across AUTH; only the grant changes.
     this.#caller = { ...caller, address: this.#address() };
+    return OK;
+  }
+
+  /**
+   * `AUTH username password` that is not one of the connection's own credentials may name an ACL
+   * user of the backend (ACL SETUSER): the backend checks it and, on success, runs this
+   * connection's commands as that user, enforcing its rules.
+   */
+  async #authAsBackendUser(argv: readonly Uint8Array[]): Promise<Resp2Value> {
+    const reply = await this.#session.execute(argv);
+    if (reply.kind !== "simple") {
+      return WRONGPASS;
+    }
+    this.#isAuthenticated = true;
+    this.#caller = { isReadOnly: false, address: this.#address() };
     return OK;
   }
 

@@ -183,8 +183,8 @@ describe.skipIf(!canRunDifferential)("server commands against redis-server", () 
       ["DBSIZE"],
       ["FLUSHALL", "NOPE"],
     ],
+    // No millisecond TTLs here: whether a key 1 ms from expiry is still counted depends on timing.
     "DBSIZE counts keys that have not expired": [
-      ["SET", "a", "1", "PX", "1"],
       ["SET", "b", "1", "EX", "100"],
       ["EXPIREAT", "b", "1"],
       ["SET", "c", "1"],

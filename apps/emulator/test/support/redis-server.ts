@@ -14,7 +14,6 @@ const START_TIMEOUT_MS = 10_000;
 /** Whether the proxy half runs: redis-server is installed, or we are in CI, where it must be. */
 export function shouldRunRedisTests(): boolean {
   const isInstalled = spawnSync(BINARY, ["--version"], { stdio: "ignore" }).status === 0;
-  // biome-ignore lint/style/noProcessEnv: CI is declared in turbo.json's globalEnv; tests may not skip there.
   const isCi = process.env["CI"] !== undefined;
   return isInstalled || isCi;
 }

@@ -237,6 +237,14 @@ export const ERR = {
   NO_LATENCY_SAMPLES: (event: string): string => `ERR No samples available for event '${event}'`,
   DEBUG_UNKNOWN_SUBCOMMAND: (sub: string): string =>
     `ERR unknown subcommand or wrong number of arguments for '${sub}'. Try DEBUG HELP.`,
+  INVALID_MASTER_PORT: "ERR Invalid master port",
+  FAILOVER_NO_REPLICAS: "ERR FAILOVER requires connected replicas.",
+  FAILOVER_NOT_IN_PROGRESS: "ERR No failover in progress.",
+  FAILOVER_TIMEOUT: "ERR FAILOVER timeout must be greater than 0",
+  FAILOVER_ABORT_ALONE: "ERR FAILOVER ABORT can't be combined with other options",
+  FAILOVER_FORCE: "ERR FAILOVER with force option requires both a timeout and target HOST and IP.",
+  MODULE_NOT_ALLOWED:
+    'ERR MODULE command not allowed. If the enable-module-command option is set to "local", you can run it from a local connection, otherwise you need to set this option in the configuration file, and then restart the server.',
   // Emulator difference: texts for what the embedded engine refuses (no Redis equivalent).
   NO_PERSISTENCE:
     "ERR Background saving is not available: the emulator runs without a data directory",
@@ -247,6 +255,8 @@ export const ERR = {
   DEBUG_UNSUPPORTED: (sub: string): string => `ERR DEBUG ${sub} is not supported by the emulator`,
   CLIENT_UNSUPPORTED: (what: string): string =>
     `ERR CLIENT ${what} is not supported by the emulator`,
+  REPLICATION_UNSUPPORTED: (command: string): string =>
+    `ERR ${command} is not supported by the emulator: it runs as a standalone master`,
   // Geo and hyperloglog groups (src/geo.c, src/hyperloglog.c).
   INVALID_LONGITUDE_LATITUDE: (longitude: string, latitude: string): string =>
     `ERR invalid longitude,latitude pair ${longitude},${latitude}`,
@@ -330,13 +340,11 @@ export const ERR = {
     `ERR Library ${oneLine(name)} already exists`,
   FUNCTION_EXISTS: (name: string): string => `ERR Function ${oneLine(name)} already exists`,
   NO_FUNCTIONS_REGISTERED: "ERR No functions registered",
-  FUNCTION_LOAD_OPTION: (option: string): string =>
-    `ERR Unknown option given: ${oneLine(option)}`,
+  FUNCTION_LOAD_OPTION: (option: string): string => `ERR Unknown option given: ${oneLine(option)}`,
   FUNCTION_CODE_MISSING: "ERR Function code is missing",
   FUNCTION_LOAD_FAILED: (message: string): string => `ERR ${oneLine(message)}`,
   FUNCTION_LIST_NAME_MISSING: "ERR library name argument was not given",
-  FUNCTION_LIST_ARGUMENT: (argument: string): string =>
-    `ERR Unknown argument ${oneLine(argument)}`,
+  FUNCTION_LIST_ARGUMENT: (argument: string): string => `ERR Unknown argument ${oneLine(argument)}`,
   FUNCTION_FLUSH_OPTION: "ERR FUNCTION FLUSH only supports SYNC|ASYNC option",
   FUNCTION_RESTORE_POLICY:
     "ERR Wrong restore policy given, value should be either FLUSH, APPEND or REPLACE.",

@@ -719,15 +719,13 @@ class JsonParser {
     return this.#errorAt(message, Math.min(this.#src.length, this.#index + 1));
   }
 
+  /** serde_json's `position_of_index`: lines count from 1, columns are bytes into the line. */
   #errorAt(message: string, index: number): JsonSyntaxError {
-    const lineStart = this.#src.lastIndexOf("\n", index - 1) + 1;
     let line = 1;
-    for (
-      let i = this.#src.indexOf("\n");
-      i >= 0 && i < lineStart;
-      i = this.#src.indexOf("\n", i + 1)
-    ) {
+    let lineStart = 0;
+    for (let i = this.#src.indexOf("\n"); i >= 0 && i < index; i = this.#src.indexOf("\n", i + 1)) {
       line++;
+      lineStart = i + 1;
     }
     return new JsonSyntaxError(`${message} at line ${line} column ${index - lineStart}`);
   }
@@ -1188,8 +1186,8 @@ const POINTER_SIZE = 8;
 
 /**
  * JSON.DEBUG MEMORY's estimate (RedisJSON's `get_memory` over ijson): a pointer per value, plus
- * the number's or string's heap bytes and each container's table (`capacity` slots; the emulator
- * counts the length, ijson's real capacity depends on its growth history).
+ * the number's or string's heap bytes and each container's table of `capacity` slots. Emulator
+ * difference: the capacity is taken to be the length; ijson's depends on how the value grew.
  */
 export function jsonMemoryUsage(value: JsonValue): number {
   let size = IVALUE_SIZE;

@@ -18,7 +18,7 @@ import {
 import { encodeSseEvent } from "@stratus/core/sse";
 import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
-import { checkCommand, noPermissionError } from "../../kv/policy.ts";
+import { checkCommand, noPermissionError, toRestErrorText } from "../../kv/policy.ts";
 import { HttpError, jsonError, knownErrorResponse } from "../http-error.ts";
 import { parseQueryBytes, percentDecode } from "../percent.ts";
 import { RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
@@ -189,8 +189,14 @@ function restCaller(grant: KvGrant): KvCaller {
   return { isReadOnly: grant.isReadOnly, address: MONITOR_REST_ADDRESS };
 }
 
-function policyError(argv: Argv, grant: KvGrant): string | undefined {
-  return checkCommand(argv, { isReadOnly: grant.isReadOnly, surface: "rest" });
+function policyError(
+  argv: Argv,
+  { database, grant }: { database: KvDatabase; grant: KvGrant },
+): string | undefined {
+  return (
+    checkCommand(argv, { isReadOnly: grant.isReadOnly, surface: "rest" }) ??
+    database.restRefusal(argv)
+  );
 }
 
 const DAILY_LIMIT_ERROR = "ERR max daily request limit exceeded";
@@ -201,11 +207,13 @@ async function runSingle(
   { argv, options }: { argv: Argv; options: RestOptions },
 ): Promise<EmulatorResponse> {
   const refusal =
-    policyError(argv, grant) ?? (database.admitRequests([argv]) ? undefined : DAILY_LIMIT_ERROR);
-  const reply: Resp2Value =
+    policyError(argv, { database, grant }) ??
+    (database.admitRequests([argv]) ? undefined : DAILY_LIMIT_ERROR);
+  const reply: Resp2Value = restReply(
     refusal === undefined
-      ? await database.backend.execute(argv, restCaller(grant))
-      : { kind: "error", message: refusal };
+      ? await database.runAs(grant, () => database.backend.execute(argv, restCaller(grant)))
+      : { kind: "error", message: refusal },
+  );
   const status = reply.kind === "error" ? 400 : 200;
   if (options.format === "resp2") {
     return {
@@ -223,12 +231,12 @@ async function runPipeline(
   { request, options }: { request: EmulatorRequest; options: RestOptions },
 ): Promise<EmulatorResponse> {
   const commands = parseJsonBatch(request.body);
-  const refusals = commands.map((argv) => policyError(argv, grant));
+  const refusals = commands.map((argv) => policyError(argv, { database, grant }));
   const allowed = commands.filter((_, index) => refusals[index] === undefined);
   const admitted = database.admitRequests(allowed);
   const results =
     admitted && allowed.length > 0
-      ? await database.backend.pipeline(allowed, restCaller(grant))
+      ? await database.runAs(grant, () => database.backend.pipeline(allowed, restCaller(grant)))
       : [];
   let next = 0;
   const replies: Resp2Value[] = refusals.map((refusal) => {
@@ -238,7 +246,7 @@ async function runPipeline(
     if (!admitted) {
       return { kind: "error", message: DAILY_LIMIT_ERROR };
     }
-    return results[next++] ?? { kind: "error", message: "ERR missing reply" };
+    return restReply(results[next++] ?? { kind: "error", message: "ERR missing reply" });
   });
   if (options.format === "resp2") {
     const parts = replies.map(encodeResp2);
@@ -260,7 +268,7 @@ async function runTransaction(
   const options = readRestOptions(request);
   const commands = parseJsonBatch(request.body);
   for (const argv of commands) {
-    const refusal = policyError(argv, grant);
+    const refusal = policyError(argv, { database, grant });
     if (refusal !== undefined) {
       return jsonError(400, refusal);
     }
@@ -268,11 +276,20 @@ async function runTransaction(
   if (!database.admitRequests(commands)) {
     return jsonError(400, DAILY_LIMIT_ERROR);
   }
-  const result = await database.backend.transaction(commands, restCaller(grant));
+  const result = await database.runAs(grant, () =>
+    database.backend.transaction(commands, restCaller(grant)),
+  );
   if (result.status === "discarded") {
     return jsonError(400, result.error);
   }
-  return json(200, toRestResultsJson(result.replies, { base64: options.isBase64 }));
+  return json(200, toRestResultsJson(result.replies.map(restReply), { base64: options.isBase64 }));
+}
+
+/** ACL denials in the service's wording. */
+function restReply(reply: Resp2Value): Resp2Value {
+  return reply.kind === "error"
+    ? { kind: "error", message: toRestErrorText(reply.message) }
+    : reply;
 }
 
 function json(status: number, text: string): EmulatorResponse {

@@ -367,7 +367,8 @@ function matchesRegex(left: Operand, right: Operand): boolean {
 const regexCache = new Map<string, RegExp | null>();
 
 /**
- * A Rust `regex` pattern as a JS RegExp (an unanchored search, as `is_match`), or null when it does
+ * Emulator difference: a Rust `regex` pattern runs as a JS RegExp, which agrees on common syntax.
+ * The pattern as a JS RegExp (an unanchored search, as `is_match`), or null when it does
  * not compile, which makes `=~` false. Leading inline flags `(?i)`, `(?m)`, `(?s)` become RegExp
  * flags, since JS lacks inline modifiers. No `u` flag: like Rust, it accepts escaped punctuation
  * such as `\-` anywhere.

@@ -82,7 +82,8 @@ export function planUpdates(
 /**
  * The paths JSON.DEL removes, ordered so that removing one does not move another: deeper paths
  * first, higher array indexes before lower ones, names before indexes; a path inside another
- * removed path is dropped (deleting the container deletes it).
+ * removed path is dropped (deleting the container deletes it). Emulator difference: "inside" is
+ * step by step; RedisJSON compares the joined path texts, so it also drops `$.ab` next to `$.a`.
  */
 export function orderForDeletion(paths: readonly (readonly PathStep[])[]): (readonly PathStep[])[] {
   const sorted = [...paths].sort(compareForDeletion);
@@ -174,9 +175,9 @@ export interface NumericRequest {
 }
 
 /**
- * JSON.NUMINCRBY / JSON.NUMMULTBY: every number the path selects is updated. The new values are
- * all computed before any is stored, so an error (a bad operand, an overflow to infinity) leaves
- * the document as it was. JSONPath answers a JSON array of the new values (null for non-numbers);
+ * JSON.NUMINCRBY / JSON.NUMMULTBY: every number the path selects is updated. Emulator difference:
+ * the new values are all computed before any is stored, so an error (a bad operand, an overflow to
+ * infinity) leaves the document as it was, where RedisJSON keeps the updates made before it. JSONPath answers a JSON array of the new values (null for non-numbers);
  * a legacy path answers the last new value, or an error when it selects no number.
  */
 export function updateNumbers(

@@ -1,0 +1,10 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+describe("CLIENT CACHING", () => {
+  test("needs tracking mode, which is never on", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("CLIENT", "CACHING", "yes")).toEqual(r.err(ERR.CLIENT_CACHING_WITHOUT_TRACKING));
+  });
+});

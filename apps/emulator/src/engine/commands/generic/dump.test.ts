@@ -1,0 +1,38 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { List } from "../../values/list.ts";
+import { ERR } from "../errors.ts";
+
+describe("DUMP", () => {
+  test("matches Redis's payload for strings (RDB string, version, CRC64)", ({ expect }) => {
+    const { run } = createTestEngine();
+    run("SET", "k", "hello");
+    const reply = run("DUMP", "k");
+    expect(reply.kind).toBe("bulk");
+    const payload = reply.kind === "bulk" ? reply.value : "";
+    // Type 0, length 5, the bytes, RDB version 12 (little-endian), then 8 CRC bytes.
+    expect(payload.slice(0, 9)).toBe("\u0000\u0005hello\u000c\u0000");
+    expect(payload.length).toBe(17);
+  });
+
+  test("nil for a missing key", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("DUMP", "nope")).toEqual(r.nil);
+  });
+
+  test("round-trips through RESTORE, binary-safe", ({ expect }) => {
+    const { run } = createTestEngine();
+    const value = "\u0000\u00ff bytes \r\n";
+    run("SET", "k", value);
+    const reply = run("DUMP", "k");
+    const payload = reply.kind === "bulk" ? reply.value : "";
+    expect(run("RESTORE", "k2", "0", payload)).toEqual(r.ok);
+    expect(run("GET", "k2")).toEqual(r.bulk(value));
+  });
+
+  test("types without a registered codec are refused clearly", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    engine.databases[0]?.set("l", new List(["a"]));
+    expect(run("DUMP", "l")).toEqual(r.err(ERR.DUMP_UNSUPPORTED_TYPE("list")));
+  });
+});

@@ -1,0 +1,25 @@
+import { encodingOf } from "../../object-info.ts";
+import { reply } from "../../reply.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * OBJECT ENCODING key: the internal representation Redis would use (`int`/`embstr`/`raw` for
+ * strings, `listpack`, `quicklist`, `hashtable`, `intset`, `skiplist`, … for containers), or nil.
+ * @see https://redis.io/commands/object-encoding
+ */
+export const objectEncoding = defineCommand({
+  name: "OBJECT|ENCODING",
+  group: "generic",
+  arity: 3,
+  flags: ["readonly"],
+  categories: ["keyspace"],
+  keys: { first: 2, last: 2, step: 1 },
+  since: "2.2.3",
+  summary: "Returns the internal encoding of a Redis object.",
+  complexity: "O(1)",
+  parse: (args) => ({ key: args.key() }),
+  run: (ctx, { key }) => {
+    const value = ctx.db.get(key);
+    return value === undefined ? reply.null() : reply.bulk(encodingOf(value));
+  },
+});

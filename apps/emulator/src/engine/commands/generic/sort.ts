@@ -1,0 +1,24 @@
+import { parseSortOptions, runSort, sortKeyPositions } from "../../sort.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * SORT key [BY pattern] [LIMIT offset count] [GET pattern [GET pattern ...]] [ASC | DESC] [ALPHA]
+ * [STORE destination]: the sorted elements of a list, set or sorted set, or their count when stored
+ * (as a list) at `destination`.
+ * @see https://redis.io/commands/sort
+ */
+export const sort = defineCommand({
+  name: "SORT",
+  group: "generic",
+  arity: -2,
+  flags: ["write", "denyoom"],
+  categories: ["set", "sortedset", "list", "dangerous"],
+  keys: { first: 1, last: 1, step: 1 },
+  movableKeys: sortKeyPositions,
+  since: "1.0.0",
+  summary: "Sorts the elements in a list, a set, or a sorted set, optionally storing the result.",
+  complexity:
+    "O(N+M*log(M)) where N is the number of elements in the list or set to sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).",
+  parse: (args) => parseSortOptions(args, false),
+  run: runSort,
+});

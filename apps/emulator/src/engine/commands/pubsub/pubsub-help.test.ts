@@ -1,0 +1,14 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+
+describe("PUBSUB HELP", () => {
+  test("lists the subcommands", ({ expect }) => {
+    const { run } = createTestEngine();
+    const reply = run("PUBSUB", "HELP");
+    const lines = reply.kind === "array" ? reply.items : [];
+    expect(lines[0]).toEqual(
+      r.simple("PUBSUB <subcommand> [<arg> [value] [opt] ...]. Subcommands are:"),
+    );
+    expect(lines).toContainEqual(r.simple("SHARDNUMSUB [<shardchannel> ...]"));
+  });
+});

@@ -1,0 +1,13 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+describe("BGREWRITEAOF", () => {
+  test("compacts through the snapshot hook; refused without persistence", ({ expect }) => {
+    let saves = 0;
+    const { run } = createTestEngine({ save: () => saves++ });
+    expect(run("BGREWRITEAOF")).toEqual(r.simple("Background append only file rewriting started"));
+    expect(saves).toBe(1);
+    expect(createTestEngine().run("BGREWRITEAOF")).toEqual(r.err(ERR.NO_PERSISTENCE));
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, test } from "vitest";
+import type { Reply } from "../../reply.ts";
+import { createTestEngine, r } from "../../test-support.ts";
+import { Args } from "../args.ts";
+import type { CommandContext } from "../context.ts";
+import { ERR } from "../errors.ts";
+import { command } from "./command.ts";
+
+describe("COMMAND", () => {
+  test("without a subcommand: COMMAND INFO of every command", ({ expect }) => {
+    const { engine } = createTestEngine();
+    const ctx = { server: engine } as unknown as CommandContext;
+    const reply = command.execute(ctx, new Args(["COMMAND"], 1)) as Reply;
+    expect(reply.kind === "array" && reply.items.length).toBe(engine.commands.size);
+  });
+
+  test("its own metadata is COMMAND's", ({ expect }) => {
+    expect(command.arity).toBe(-1);
+    expect([...command.flags]).toEqual(["loading", "stale"]);
+    expect(command.aclCategories).toEqual(["slow", "connection"]);
+  });
+
+  test("unknown subcommands point to COMMAND HELP", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("COMMAND", "nope")).toEqual(r.err(ERR.UNKNOWN_SUBCOMMAND("nope", "COMMAND")));
+  });
+});

@@ -1,0 +1,10 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+describe("CONFIG REWRITE", () => {
+  test("there is no configuration file", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("CONFIG", "REWRITE")).toEqual(r.err(ERR.NO_CONFIG_FILE));
+  });
+});

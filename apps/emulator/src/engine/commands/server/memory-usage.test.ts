@@ -1,0 +1,37 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { List } from "../../values/list.ts";
+import { ERR } from "../errors.ts";
+
+describe("MEMORY USAGE", () => {
+  test("strings are sized like Redis (jemalloc size classes)", ({ expect }) => {
+    const { run } = createTestEngine();
+    run("SET", "a", "hello");
+    run("SET", "n", "42");
+    run("SET", "big", "x".repeat(100));
+    run("SET", "k1234567890", "x".repeat(44));
+    // The values redis-server 7.0 reports for the same keys.
+    expect(run("MEMORY", "USAGE", "a")).toEqual(r.int(64));
+    expect(run("MEMORY", "USAGE", "n")).toEqual(r.int(48));
+    expect(run("MEMORY", "USAGE", "big")).toEqual(r.int(160));
+    expect(run("MEMORY", "USAGE", "k1234567890")).toEqual(r.int(104));
+  });
+
+  test("containers are estimated; nil for a missing key", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    engine.databases[0]?.set("l", new List(["a", "b", "c"]));
+    const reply = run("MEMORY", "USAGE", "l", "SAMPLES", "0");
+    expect(reply.kind === "integer" && Number(reply.value) > 0).toBe(true);
+    expect(run("MEMORY", "USAGE", "nope")).toEqual(r.nil);
+  });
+
+  test.for([
+    [["MEMORY", "USAGE", "k", "SAMPLES", "-1"], ERR.SYNTAX],
+    [["MEMORY", "USAGE", "k", "SAMPLES", "x"], ERR.NOT_INTEGER],
+    [["MEMORY", "USAGE", "k", "SAMPLES"], ERR.SYNTAX],
+    [["MEMORY", "USAGE", "k", "FOO", "1"], ERR.SYNTAX],
+  ] as const)("%j → %s", ([argv, error], { expect }) => {
+    const { run } = createTestEngine();
+    expect(run(...argv)).toEqual(r.err(error));
+  });
+});

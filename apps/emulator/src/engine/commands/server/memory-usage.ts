@@ -1,0 +1,48 @@
+import { estimateMemoryUsage } from "../../object-info.ts";
+import { reply } from "../../reply.ts";
+import type { Args } from "../args.ts";
+import { defineCommand } from "../define.ts";
+import { ERR, ReplyError } from "../errors.ts";
+
+const DEFAULT_SAMPLES = 5;
+
+function parseUsage(args: Args): { key: string; samples: number } {
+  const key = args.key();
+  let samples = DEFAULT_SAMPLES;
+  while (args.hasMore()) {
+    if (args.token() !== "SAMPLES" || !args.hasMore()) {
+      throw new ReplyError(ERR.SYNTAX);
+    }
+    const value = args.bigInteger();
+    if (value < 0) {
+      throw new ReplyError(ERR.SYNTAX);
+    }
+    // 0 samples every element.
+    samples = Number(value);
+  }
+  return { key, samples };
+}
+
+/**
+ * MEMORY USAGE key [SAMPLES count]: the estimated bytes of the key and its value, or nil. Strings
+ * are computed like Redis (allocations rounded to jemalloc's size classes); containers are
+ * estimated from a sample of their elements.
+ * @see https://redis.io/commands/memory-usage
+ */
+export const memoryUsage = defineCommand({
+  name: "MEMORY|USAGE",
+  group: "server",
+  arity: -3,
+  flags: ["readonly"],
+  keys: { first: 2, last: 2, step: 1 },
+  since: "4.0.0",
+  summary: "Estimates the memory usage of a key.",
+  complexity: "O(N) where N is the number of samples.",
+  parse: parseUsage,
+  run: (ctx, { key, samples }) => {
+    const value = ctx.db.get(key);
+    return value === undefined
+      ? reply.null()
+      : reply.integer(estimateMemoryUsage(key, value, samples));
+  },
+});

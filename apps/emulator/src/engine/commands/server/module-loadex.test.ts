@@ -1,0 +1,12 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+describe("MODULE LOADEX", () => {
+  test("refused as with enable-module-command no", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("MODULE", "LOADEX", "/path/mod.so", "CONFIG", "a", "b")).toEqual(
+      r.err(ERR.MODULE_NOT_ALLOWED),
+    );
+  });
+});

@@ -1,0 +1,13 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+describe("SLOWLOG GET", () => {
+  test("empty, whatever the count", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("SLOWLOG", "GET")).toEqual(r.arr());
+    expect(run("SLOWLOG", "GET", "-1")).toEqual(r.arr());
+    expect(run("SLOWLOG", "GET", "-2")).toEqual(r.err(ERR.SLOWLOG_COUNT));
+    expect(run("SLOWLOG", "GET", "abc")).toEqual(r.err(ERR.SLOWLOG_COUNT));
+  });
+});

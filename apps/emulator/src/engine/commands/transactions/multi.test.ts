@@ -1,0 +1,11 @@
+import { describe, test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
+
+describe("MULTI", () => {
+  test("OK where no connection queues; nested inside EXEC", ({ expect }) => {
+    const { run, engine, session } = createTestEngine();
+    expect(run("MULTI")).toEqual(r.ok);
+    expect(engine.exec([["MULTI"]], session)).toEqual([r.err(ERR.MULTI_NESTED)]);
+  });
+});

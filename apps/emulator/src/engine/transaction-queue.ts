@@ -1,0 +1,163 @@
+/**
+ * MULTI/EXEC as a connection runs it (src/multi.c, src/server.c processCommand). Between MULTI and
+ * EXEC the connection hands every command to `handle`, which queues it (`QUEUED`) or answers at once
+ * (errors, MULTI/EXEC/DISCARD/WATCH); EXEC runs the queue through the engine in one unit.
+ *
+ * Rules, as Redis applies them:
+ * - an unknown command, a wrong arity or a `no_multi` command (SAVE, SHUTDOWN, …) is answered with its
+ *   error and *flags* the transaction, so EXEC answers EXECABORT and discards it;
+ * - MULTI inside MULTI and WATCH inside MULTI are answered with their own errors without flagging;
+ * - EXEC runs the queue unless a WATCHed key changed (then it answers a null array); either way the
+ *   session's WATCHes end; DISCARD drops the queue and the WATCHes;
+ * - QUIT and RESET are not queued: the connection runs them (RESET also ends the transaction here).
+ */
+import { asciiUpper } from "./bytes.ts";
+import type { Command } from "./commands/define.ts";
+import { resolveCommand } from "./commands/dispatch.ts";
+import { ERR } from "./commands/errors.ts";
+import { type Reply, reply } from "./reply.ts";
+import type { Session } from "./session.ts";
+
+/** What the queue needs from the engine (`Engine` implements all of it). */
+export interface TransactionHost {
+  readonly commands: ReadonlyMap<string, Command>;
+  /** Runs queued commands in one unit; undefined when a WATCHed key changed. */
+  exec(commands: readonly (readonly string[])[], session: Session): Reply[] | undefined;
+  unwatch(session: Session): void;
+}
+
+const QUEUED = reply.simple("QUEUED");
+
+export class TransactionQueue {
+  readonly #host: TransactionHost;
+  readonly #session: Session;
+  #queued: (readonly string[])[] | undefined;
+  #isFlagged = false;
+
+  constructor(options: { host: TransactionHost; session: Session }) {
+    this.#host = options.host;
+    this.#session = options.session;
+  }
+
+  /** Whether MULTI was called and neither EXEC nor DISCARD yet. */
+  get isActive(): boolean {
+    return this.#queued !== undefined;
+  }
+
+  /**
+   * The connection's entry point for every command: the reply when the transaction machinery
+   * answers it (MULTI, EXEC, DISCARD, and anything sent after MULTI), or undefined when the
+   * connection should execute it normally.
+   */
+  handle(argv: readonly string[]): Reply | undefined {
+    const name = asciiUpper(argv[0] ?? "");
+    if (!this.isActive) {
+      switch (name) {
+        case "MULTI":
+          return this.#arityError(argv) ?? this.multi();
+        case "EXEC":
+          return this.#arityError(argv) ?? reply.error(ERR.EXEC_WITHOUT_MULTI);
+        case "DISCARD":
+          return this.#arityError(argv) ?? reply.error(ERR.DISCARD_WITHOUT_MULTI);
+        default:
+          return undefined;
+      }
+    }
+    if (name === "QUIT" || name === "RESET") {
+      if (name === "RESET") {
+        this.reset();
+      }
+      return undefined;
+    }
+    const error = this.#arityError(argv);
+    if (error !== undefined) {
+      this.#isFlagged = true;
+      return error;
+    }
+    switch (name) {
+      case "MULTI":
+        return reply.error(ERR.MULTI_NESTED);
+      case "WATCH":
+        return reply.error(ERR.WATCH_IN_MULTI);
+      case "EXEC":
+        return this.exec();
+      case "DISCARD":
+        return this.discard();
+      default:
+        return this.queue(argv);
+    }
+  }
+
+  /** MULTI: starts queueing. */
+  multi(): Reply {
+    if (this.isActive) {
+      return reply.error(ERR.MULTI_NESTED);
+    }
+    this.#queued = [];
+    this.#isFlagged = false;
+    this.#session.queuedCommands = 0;
+    return reply.ok();
+  }
+
+  /**
+   * Queues a command after checking what Redis checks at queue time (lookup, arity, `no_multi`);
+   * a failed check is answered now and makes EXEC answer EXECABORT.
+   */
+  queue(argv: readonly string[]): Reply {
+    const queued = this.#queued;
+    if (queued === undefined) {
+      return reply.error(ERR.EXEC_WITHOUT_MULTI);
+    }
+    const resolution = resolveCommand(this.#host.commands, argv);
+    if (!resolution.ok) {
+      this.#isFlagged = true;
+      return reply.error(resolution.error);
+    }
+    if (resolution.command.flags.has("no_multi")) {
+      this.#isFlagged = true;
+      return reply.error(ERR.NOT_ALLOWED_IN_MULTI);
+    }
+    queued.push(argv);
+    this.#session.queuedCommands = queued.length;
+    return QUEUED;
+  }
+
+  /** EXEC: EXECABORT after a queueing error, a null array when a WATCHed key changed, else the replies. */
+  exec(): Reply {
+    const queued = this.#queued;
+    if (queued === undefined) {
+      return reply.error(ERR.EXEC_WITHOUT_MULTI);
+    }
+    const isFlagged = this.#isFlagged;
+    this.reset();
+    if (isFlagged) {
+      this.#host.unwatch(this.#session);
+      return reply.error(ERR.EXECABORT);
+    }
+    const replies = this.#host.exec(queued, this.#session);
+    return replies === undefined ? reply.nullArray() : reply.array(replies);
+  }
+
+  /** DISCARD: drops the queue and the session's WATCHes. */
+  discard(): Reply {
+    if (!this.isActive) {
+      return reply.error(ERR.DISCARD_WITHOUT_MULTI);
+    }
+    this.reset();
+    this.#host.unwatch(this.#session);
+    return reply.ok();
+  }
+
+  /** Leaves MULTI without touching WATCHes (RESET and connection close do the rest). */
+  reset(): void {
+    this.#queued = undefined;
+    this.#isFlagged = false;
+    this.#session.queuedCommands = undefined;
+  }
+
+  /** The lookup/arity error of `argv`, if any (processCommand checks it before anything else). */
+  #arityError(argv: readonly string[]): Reply | undefined {
+    const resolution = resolveCommand(this.#host.commands, argv);
+    return resolution.ok ? undefined : reply.error(resolution.error);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * AUTH over RESP with a connection authenticator installed: its own credentials still work, and
+ * `AUTH username password` of an ACL user (ACL SETUSER) runs the connection as that user.
+ */
+import { test } from "vitest";
+import { Engine } from "../../src/engine/index.ts";
+import { MemoryBackend } from "../../src/kv/memory/memory-backend.ts";
+import { startRespServer } from "../../src/resp/server.ts";
+import { show } from "../differential/harness.ts";
+import { RespClient } from "../support/resp-client.ts";
+
+test("AUTH falls back to the backend's ACL users", async ({ expect }) => {
+  // Given a listener that requires the token as password
+  const engine = new Engine();
+  const backend = new MemoryBackend(engine);
+  const server = await startRespServer({
+    backend,
+    host: "127.0.0.1",
+    port: 0,
+    onError: (error) => {
+      throw error;
+    },
+    authenticate: (_username, password) =>
+      password === "token" ? { isReadOnly: false, address: "" } : undefined,
+  });
+  const admin = await RespClient.connect(server.port);
+  const client = await RespClient.connect(server.port);
+  try {
+    expect(show(await admin.call("AUTH", "token"))).toBe("+OK");
+    await admin.call("ACL", "SETUSER", "alice", "on", ">pw", "~k*", "+get");
+    // When / Then
+    expect(show(await client.call("GET", "k"))).toBe("-NOAUTH Authentication required.");
+    expect(show(await client.call("AUTH", "alice", "nope"))).toBe(
+      "-WRONGPASS invalid username-password pair or user is disabled.",
+    );
+    expect(show(await client.call("AUTH", "alice", "pw"))).toBe("+OK");
+    expect(show(await client.call("GET", "k1"))).toBeNull();
+    expect(show(await client.call("SET", "k1", "v"))).toBe(
+      "-NOPERM User alice has no permissions to run the 'set' command",
+    );
+  } finally {
+    await Promise.all([admin.close(), client.close()]);
+    await server.close();
+    await backend.close();
+    engine.close();
+  }
+});
