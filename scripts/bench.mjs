@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
- * `pnpm bench`: runs every benchmark in one process tree, one after another (the machine has two
- * cores: parallel runs would measure each other), and writes BENCHMARKS.md with medians and
- * ratios against baselines measured in the same run.
+ * `pnpm bench`: runs every benchmark in `BENCHES`, one after another (the machine has two cores:
+ * parallel runs would measure each other), and writes BENCHMARKS.md.
+ *
+ * A benchmark is a TypeScript file run with the workspace's source loader. Its last stdout line is
+ * JSON `{ "markdown": "…" }`: its own section of BENCHMARKS.md, with medians and ratios against a
+ * baseline it measured in the same run. Add a benchmark by adding its path here.
  */
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -10,67 +13,43 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const emulator = join(root, "apps/emulator");
+const sourceLoader = join(root, "apps/emulator/test/support/register-ts.mjs");
 
-/** Runs a TypeScript benchmark file of the emulator and parses its JSON line. */
-function runBench(file) {
+/** Paths from the repository root; each runs with its package directory as working directory. */
+const BENCHES = ["apps/emulator/bench/engine.bench.ts"];
+
+/** Runs one benchmark file and returns its Markdown section. */
+function runBench(path) {
+  const packageDir = join(root, path.split("/").slice(0, 2).join("/"));
   const result = spawnSync(
     process.execPath,
-    [
-      "--expose-gc",
-      "--conditions=@stratus/source",
-      "--import",
-      "./test/support/register-ts.mjs",
-      file,
-    ],
-    { cwd: emulator, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: process.env },
+    ["--expose-gc", "--conditions=@stratus/source", "--import", sourceLoader, join(root, path)],
+    { cwd: packageDir, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: process.env },
   );
   if (result.status !== 0) {
-    throw new Error(`${file} failed with exit code ${result.status}`);
+    throw new Error(`${path} failed with exit code ${result.status}`);
   }
   const line = result.stdout.trim().split("\n").at(-1);
-  return JSON.parse(line);
+  return JSON.parse(line).markdown.trimEnd();
 }
 
-const format = (n) =>
-  n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(0);
-const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const only = process.argv.slice(2);
+const sections = [];
+for (const path of BENCHES) {
+  if (only.length > 0 && !only.some((filter) => path.includes(filter))) {
+    continue;
+  }
+  process.stdout.write(`${path}…\n`);
+  sections.push(runBench(path));
+}
 
-process.stdout.write("engine: in-process throughput and memory…\n");
-const engine = runBench("bench/engine.bench.ts");
-
-const lines = [
+const header = [
   "# Benchmarks",
   "",
   "Written by `pnpm bench` (`scripts/bench.mjs`). The machines are shared and noisy: every figure is",
   "a median of several rounds, and each is compared with a baseline measured in the same run.",
   "",
-  `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${engine.ops.toLocaleString("en")} ops per round, median of ${engine.rounds} rounds.`,
-  "",
-  "## Embedded engine, in-process",
-  "",
-  "`engine.execute(argv)` on one core, no protocol. Baseline: a bare `Map` doing the same get/set work.",
-  "",
-  "| command | ops/s | ratio to bare Map get/set |",
-  "| --- | ---: | ---: |",
-  ...Object.entries(engine.throughput).map(
-    ([name, rate]) => `| ${name} | ${format(rate)} | ${(rate / engine.mapBaseline).toFixed(3)} |`,
-  ),
-  `| (bare Map get/set) | ${format(engine.mapBaseline)} | 1.000 |`,
-  "",
-  `Target: GET+SET ≥ 2M ops/s — ${engine.throughput["GET+SET"] >= 2e6 ? "met" : "NOT met"} (${format(engine.throughput["GET+SET"])}).`,
-  "",
-  "## Memory of 1M keys with 100-byte values",
-  "",
-  "| | bytes | per key | ratio to redis-server |",
-  "| --- | ---: | ---: | ---: |",
-  `| engine (V8 heap growth) | ${mib(engine.memory.engineBytes)} | ${(engine.memory.engineBytes / engine.memory.keys).toFixed(0)} | ${engine.memory.redisBytes ? (engine.memory.engineBytes / engine.memory.redisBytes).toFixed(2) : "n/a"} |`,
-  engine.memory.redisBytes
-    ? `| redis-server (used_memory growth after DEBUG POPULATE) | ${mib(engine.memory.redisBytes)} | ${(engine.memory.redisBytes / engine.memory.keys).toFixed(0)} | 1.00 |`
-    : "| redis-server | not installed | | |",
-  "",
-  "Target: ≤ 2.5× redis-server.",
-  "",
+  `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}.`,
 ];
-writeFileSync(join(root, "BENCHMARKS.md"), `${lines.join("\n")}\n`);
+writeFileSync(join(root, "BENCHMARKS.md"), `${[header.join("\n"), ...sections].join("\n\n")}\n`);
 process.stdout.write("wrote BENCHMARKS.md\n");

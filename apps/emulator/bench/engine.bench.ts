@@ -120,6 +120,33 @@ const baseline = mapBaseline();
 const memoryKeys = Number(process.env["BENCH_MEMORY_KEYS"] ?? 1_000_000);
 const engineBytes = engineMemory(memoryKeys);
 const redisBytes = await redisMemory(memoryKeys);
-process.stdout.write(
-  `${JSON.stringify({ ops: OPS, rounds: ROUNDS, throughput, mapBaseline: baseline, memory: { keys: memoryKeys, engineBytes, redisBytes } })}\n`,
-);
+const format = (n: number): string =>
+  n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(0);
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const getSet = throughput["GET+SET"] ?? 0;
+const markdown = [
+  "## Embedded engine, in-process",
+  "",
+  `\`engine.execute(argv)\` on one core, no protocol; ${OPS.toLocaleString("en")} ops per round, median of ${ROUNDS} rounds. Baseline: a bare \`Map\` doing the same get/set work.`,
+  "",
+  "| command | ops/s | ratio to bare Map get/set |",
+  "| --- | ---: | ---: |",
+  ...Object.entries(throughput).map(
+    ([name, rate]) => `| ${name} | ${format(rate)} | ${(rate / baseline).toFixed(3)} |`,
+  ),
+  `| (bare Map get/set) | ${format(baseline)} | 1.000 |`,
+  "",
+  `Target: GET+SET ≥ 2M ops/s — ${getSet >= 2e6 ? "met" : "NOT met"} (${format(getSet)}).`,
+  "",
+  `## Memory of ${memoryKeys.toLocaleString("en")} keys with 100-byte values`,
+  "",
+  "| | bytes | per key | ratio to redis-server |",
+  "| --- | ---: | ---: | ---: |",
+  `| engine (V8 heap growth) | ${mib(engineBytes)} | ${(engineBytes / memoryKeys).toFixed(0)} | ${redisBytes ? (engineBytes / redisBytes).toFixed(2) : "n/a"} |`,
+  redisBytes
+    ? `| redis-server (used_memory growth after DEBUG POPULATE) | ${mib(redisBytes)} | ${(redisBytes / memoryKeys).toFixed(0)} | 1.00 |`
+    : "| redis-server | not installed | | |",
+  "",
+  "Target: ≤ 2.5× redis-server.",
+].join("\n");
+process.stdout.write(`${JSON.stringify({ markdown })}\n`);
