@@ -12,13 +12,20 @@ import type { EmulatorRequest, RequestHandler } from "./types.ts";
 function readBody(message: IncomingMessage): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let ended = false;
     message.on("data", (chunk: Buffer) => chunks.push(chunk));
-    message.on("end", () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
-    );
+    message.on("end", () => {
+      ended = true;
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    });
     message.on("error", reject);
-    // A client that goes away mid-body: after `end` this is a no-op, before it no handler runs.
-    message.on("close", () => reject(new Error("the request closed before its body ended")));
+    // A client that goes away mid-body. `close` also follows every complete request: build the
+    // error only when it is needed, since capturing a stack costs more than a small command.
+    message.on("close", () => {
+      if (!ended) {
+        reject(new Error("the request closed before its body ended"));
+      }
+    });
   });
 }
 
@@ -51,22 +58,53 @@ function plainHeaders(message: IncomingMessage): Record<string, string | undefin
   return headers;
 }
 
+/**
+ * The client's going away, as an `AbortSignal` made on first use: only streams read it, and building
+ * an `AbortController` for every request costs about as much as running a small command.
+ */
+class LazyAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+
+  get signal(): AbortSignal {
+    this.#controller ??= new AbortController();
+    if (this.#aborted) {
+      this.#controller.abort();
+    }
+    return this.#controller.signal;
+  }
+
+  abort(): void {
+    this.#aborted = true;
+    this.#controller?.abort();
+  }
+}
+
+/** The plain request; `query`, `signal` and `remoteAddress` are built only when a route reads them. */
 function toEmulatorRequest(
   message: IncomingMessage,
   body: Uint8Array,
-  signal: AbortSignal,
+  abort: LazyAbort,
 ): EmulatorRequest {
   const { path, rawQuery } = splitTarget(message.url ?? "/");
-  const socket = message.socket;
+  let query: URLSearchParams | undefined;
   return {
     method: message.method ?? "GET",
     path,
-    query: new URLSearchParams(rawQuery),
+    get query() {
+      query ??= new URLSearchParams(rawQuery);
+      return query;
+    },
     rawQuery,
     headers: plainHeaders(message),
     body,
-    signal,
-    remoteAddress: `${socket.remoteAddress ?? "0.0.0.0"}:${socket.remotePort ?? 0}`,
+    get signal() {
+      return abort.signal;
+    },
+    get remoteAddress() {
+      const { socket } = message;
+      return `${socket.remoteAddress ?? "0.0.0.0"}:${socket.remotePort ?? 0}`;
+    },
   };
 }
 
@@ -75,16 +113,15 @@ async function serve(
   message: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  const abort = new AbortController();
-  // Only a response cut short needs the abort (streams stop on it); aborting after every finished
-  // response would build a DOMException each time, ~10 % of a small request's cost.
+  const abort = new LazyAbort();
+  // Only a response cut short needs the abort (streams stop on it).
   response.on("close", () => {
     if (!response.writableFinished) {
       abort.abort();
     }
   });
   const body = await readBody(message);
-  const result = await handler(toEmulatorRequest(message, body, abort.signal));
+  const result = await handler(toEmulatorRequest(message, body, abort));
   if (result.body instanceof Uint8Array) {
     // `writeHead` fixes the header block, so without a length node:http would chunk every answer.
     response.writeHead(result.status, {

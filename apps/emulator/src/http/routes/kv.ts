@@ -26,6 +26,7 @@ import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
 
 const ALLOWED_METHODS = new Set(["HEAD", "GET", "POST", "PUT"]);
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 /** Service wording (kv-rest-wire.md §4, §9). */
 const UNAUTHORIZED = "WRONGPASS invalid or missing auth token";
 /** An SSE comment keeps idle streams open through proxies (kv-rest-wire.md §11.1 emulator choice). */
@@ -145,7 +146,7 @@ function parseJson(body: Uint8Array): unknown {
     throw new HttpError(400, 'ERR the request body is empty: send a JSON array such as ["PING"]');
   }
   try {
-    return JSON.parse(new TextDecoder().decode(body));
+    return JSON.parse(decoder.decode(body));
   } catch {
     throw new HttpError(400, "ERR the request body is not valid JSON");
   }
