@@ -80,32 +80,45 @@ class LazyAbort {
   }
 }
 
-/** The plain request; `query`, `signal` and `remoteAddress` are built only when a route reads them. */
-function toEmulatorRequest(
-  message: IncomingMessage,
-  body: Uint8Array,
-  abort: LazyAbort,
-): EmulatorRequest {
-  const { path, rawQuery } = splitTarget(message.url ?? "/");
-  let query: URLSearchParams | undefined;
-  return {
-    method: message.method ?? "GET",
-    path,
-    get query() {
-      query ??= new URLSearchParams(rawQuery);
-      return query;
-    },
-    rawQuery,
-    headers: plainHeaders(message),
-    body,
-    get signal() {
-      return abort.signal;
-    },
-    get remoteAddress() {
-      const { socket } = message;
-      return `${socket.remoteAddress ?? "0.0.0.0"}:${socket.remotePort ?? 0}`;
-    },
-  };
+/**
+ * The plain request; `query`, `signal` and `remoteAddress` are built only when a route reads them.
+ * A class, not an object literal with getters: V8 builds those several times slower, which showed
+ * as a third of a small request's cost.
+ */
+class NodeRequest implements EmulatorRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: Uint8Array;
+  readonly #message: IncomingMessage;
+  readonly #abort: LazyAbort;
+  #query: URLSearchParams | undefined;
+
+  constructor(message: IncomingMessage, body: Uint8Array, abort: LazyAbort) {
+    const { path, rawQuery } = splitTarget(message.url ?? "/");
+    this.method = message.method ?? "GET";
+    this.path = path;
+    this.rawQuery = rawQuery;
+    this.headers = plainHeaders(message);
+    this.body = body;
+    this.#message = message;
+    this.#abort = abort;
+  }
+
+  get query(): URLSearchParams {
+    this.#query ??= new URLSearchParams(this.rawQuery);
+    return this.#query;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  get remoteAddress(): string {
+    const { socket } = this.#message;
+    return `${socket.remoteAddress ?? "0.0.0.0"}:${socket.remotePort ?? 0}`;
+  }
 }
 
 async function serve(
@@ -121,7 +134,7 @@ async function serve(
     }
   });
   const body = await readBody(message);
-  const result = await handler(toEmulatorRequest(message, body, abort));
+  const result = await handler(new NodeRequest(message, body, abort));
   if (result.body instanceof Uint8Array) {
     // `writeHead` fixes the header block, so without a length node:http would chunk every answer.
     response.writeHead(result.status, {
