@@ -16,7 +16,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const sourceLoader = join(root, "apps/emulator/test/support/register-ts.mjs");
 
 /** Paths from the repository root; each runs with its package directory as working directory. */
-const BENCHES = ["apps/emulator/bench/engine.bench.ts", "apps/emulator/bench/rest.bench.ts"];
+const BENCHES = [
+  "apps/emulator/bench/engine.bench.ts",
+  "apps/emulator/bench/rest.bench.ts",
+  "apps/emulator/bench/vector.bench.ts",
+  "packages/testing/bench/start-up.bench.ts",
+  "packages/client/bench/get.bench.ts",
+];
 
 /** Runs one benchmark file and returns its Markdown section. */
 function runBench(path) {

@@ -1,0 +1,325 @@
+/**
+ * The records of one namespace: dense vectors in one contiguous Float32Array (grown by doubling,
+ * swap-remove on delete), sparse vectors, metadata and data per record, the insertion order that
+ * `range` pages through (vector-rest-wire.md §2.7), an ordered id index for prefixes, the IDF
+ * statistics of the sparse vectors, and which records are still pending (not yet queryable).
+ */
+
+import { squaredNorm } from "./similarity.ts";
+import { SortedIds } from "./sorted-ids.ts";
+import { DocumentFrequencies, type SparseVector } from "./sparse.ts";
+
+/** What a write stores for one id. */
+export interface RecordInput {
+  readonly id: string;
+  readonly vector?: Float32Array | undefined;
+  readonly sparseVector?: SparseVector | undefined;
+  readonly metadata?: Record<string, unknown> | undefined;
+  readonly data?: string | undefined;
+}
+
+/** A stored record. `slot` and `order` belong to the store; read the rest. */
+export interface StoredRecord {
+  readonly id: string;
+  /** Row of the dense vector in the store's array; -1 without one. */
+  slot: number;
+  /** Position in insertion order: a `range` cursor. */
+  order: number;
+  /** Squared L2 norm of the dense vector, computed once for cosine queries. */
+  norm: number;
+  sparseVector: SparseVector | undefined;
+  metadata: Record<string, unknown> | undefined;
+  data: string | undefined;
+  /** Clock time from which queries see the record (the indexing delay). */
+  readyAt: number;
+  isPending: boolean;
+}
+
+/** Deleted positions tolerated in the insertion order before it is compacted. */
+const ORDER_COMPACTION_MIN_HOLES = 4096;
+const INITIAL_CAPACITY = 16;
+
+export class NamespaceStore {
+  readonly dimension: number;
+  #records = new Map<string, StoredRecord>();
+  #vectors: Float32Array;
+  #rows: StoredRecord[] = [];
+  #order: (StoredRecord | undefined)[] = [];
+  #orderHoles = 0;
+  #ids = new SortedIds((id) => this.#records.has(id));
+  readonly frequencies = new DocumentFrequencies();
+  #pendingQueue: { record: StoredRecord; readyAt: number }[] = [];
+  #pendingHead = 0;
+  #pendingCount = 0;
+  /** Approximate bytes of sparse vectors, metadata and data, for `indexSize`. */
+  #payloadBytes = 0;
+
+  /** @param dimension the dense dimension, 0 for a sparse-only index. */
+  constructor(dimension: number) {
+    this.dimension = dimension;
+    this.#vectors = new Float32Array(dimension === 0 ? 0 : INITIAL_CAPACITY * dimension);
+  }
+
+  get size(): number {
+    return this.#records.size;
+  }
+
+  /** The dense vectors of rows `0 … rowCount - 1`, row `r` at offset `r · dimension`. */
+  get vectors(): Float32Array {
+    return this.#vectors;
+  }
+
+  /** Records by dense row; its length is the row count. */
+  get rows(): readonly StoredRecord[] {
+    return this.#rows;
+  }
+
+  get(id: string): StoredRecord | undefined {
+    return this.#records.get(id);
+  }
+
+  /** A copy of the record's dense vector, or undefined. */
+  vectorOf(record: StoredRecord): Float32Array | undefined {
+    if (record.slot < 0) {
+      return undefined;
+    }
+    const start = record.slot * this.dimension;
+    return this.#vectors.slice(start, start + this.dimension);
+  }
+
+  /** Inserts or completely replaces a record; an overwritten record keeps its range position. */
+  put(input: RecordInput, readyAt: number, now: number): StoredRecord {
+    let record = this.#records.get(input.id);
+    if (record === undefined) {
+      record = {
+        id: input.id,
+        slot: -1,
+        order: this.#order.length,
+        norm: 0,
+        sparseVector: undefined,
+        metadata: undefined,
+        data: undefined,
+        readyAt,
+        isPending: false,
+      };
+      this.#records.set(input.id, record);
+      this.#order.push(record);
+      this.#ids.add(input.id);
+    } else {
+      this.#forgetPayload(record);
+    }
+    this.#setVector(record, input.vector);
+    record.sparseVector = input.sparseVector;
+    if (input.sparseVector !== undefined) {
+      this.frequencies.add(input.sparseVector);
+    }
+    record.metadata = input.metadata;
+    record.data = input.data;
+    this.#payloadBytes += payloadBytes(record);
+    this.#markPending(record, readyAt, now);
+    return record;
+  }
+
+  delete(id: string): boolean {
+    const record = this.#records.get(id);
+    if (record === undefined) {
+      return false;
+    }
+    this.#forgetPayload(record);
+    if (record.isPending) {
+      record.isPending = false;
+      this.#pendingCount--;
+    }
+    this.#records.delete(id);
+    this.#ids.remove();
+    this.#removeRow(record);
+    this.#order[record.order] = undefined;
+    this.#orderHoles++;
+    if (this.#orderHoles >= ORDER_COMPACTION_MIN_HOLES && this.#orderHoles > this.#records.size) {
+      this.#compactOrder();
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.#records.clear();
+    this.#vectors = new Float32Array(this.dimension === 0 ? 0 : INITIAL_CAPACITY * this.dimension);
+    this.#rows = [];
+    this.#order = [];
+    this.#orderHoles = 0;
+    this.#ids.clear();
+    this.frequencies.clear();
+    this.#pendingQueue = [];
+    this.#pendingHead = 0;
+    this.#pendingCount = 0;
+    this.#payloadBytes = 0;
+  }
+
+  /** Records still inside the indexing delay at `now`. */
+  pendingCount(now: number): number {
+    const queue = this.#pendingQueue;
+    while (this.#pendingHead < queue.length) {
+      const item = queue[this.#pendingHead] as { record: StoredRecord; readyAt: number };
+      if (item.readyAt > now) {
+        break;
+      }
+      this.#pendingHead++;
+      // A record written again later has a later item of its own.
+      if (item.record.isPending && item.record.readyAt <= now) {
+        item.record.isPending = false;
+        this.#pendingCount--;
+      }
+    }
+    if (this.#pendingHead > 1024 && this.#pendingHead * 2 > queue.length) {
+      this.#pendingQueue = queue.slice(this.#pendingHead);
+      this.#pendingHead = 0;
+    }
+    return this.#pendingCount;
+  }
+
+  /**
+   * A uniformly random live record, or undefined when empty: random positions of the insertion
+   * order until one is not a hole (compaction keeps holes from outnumbering records for long).
+   */
+  randomRecord(random: () => number = Math.random): StoredRecord | undefined {
+    if (this.#records.size === 0) {
+      return undefined;
+    }
+    for (let attempt = 0; attempt < 32; attempt++) {
+      const record = this.#order[Math.floor(random() * this.#order.length)];
+      if (record !== undefined) {
+        return record;
+      }
+    }
+    const live = [...this.inOrder()];
+    return live[Math.floor(random() * live.length)];
+  }
+
+  /** Live records in insertion order. */
+  *inOrder(): IterableIterator<StoredRecord> {
+    for (const record of this.#order) {
+      if (record !== undefined) {
+        yield record;
+      }
+    }
+  }
+
+  /**
+   * Up to `limit` records from insertion position `cursor`, and the position after them: `""`
+   * when nothing follows (vector-rest-wire.md §2.7).
+   */
+  page(cursor: number, limit: number): { records: StoredRecord[]; nextCursor: string } {
+    const records: StoredRecord[] = [];
+    const order = this.#order;
+    let position = cursor;
+    while (position < order.length && records.length < limit) {
+      const record = order[position++];
+      if (record !== undefined) {
+        records.push(record);
+      }
+    }
+    while (position < order.length && order[position] === undefined) {
+      position++;
+    }
+    return { records, nextCursor: position < order.length ? String(position) : "" };
+  }
+
+  /** Live records whose id starts with `prefix`, in insertion order, from the ordered index. */
+  withPrefix(prefix: string): StoredRecord[] {
+    const records = this.#ids.withPrefix(prefix).map((id) => this.#records.get(id) as StoredRecord);
+    return records.sort((left, right) => left.order - right.order);
+  }
+
+  /** Approximate bytes held: vectors, sparse vectors, metadata and data. */
+  byteSize(): number {
+    return this.#rows.length * this.dimension * 4 + this.#payloadBytes;
+  }
+
+  #setVector(record: StoredRecord, vector: Float32Array | undefined): void {
+    if (vector === undefined) {
+      this.#removeRow(record);
+      record.norm = 0;
+      return;
+    }
+    if (record.slot < 0) {
+      record.slot = this.#rows.length;
+      this.#rows.push(record);
+      const needed = this.#rows.length * this.dimension;
+      if (needed > this.#vectors.length) {
+        const grown = new Float32Array(Math.max(needed, this.#vectors.length * 2));
+        grown.set(this.#vectors);
+        this.#vectors = grown;
+      }
+    }
+    this.#vectors.set(vector, record.slot * this.dimension);
+    record.norm = squaredNorm(this.#vectors, record.slot * this.dimension, this.dimension);
+  }
+
+  /** Swap-remove: the last row moves into the freed one, so rows stay contiguous. */
+  #removeRow(record: StoredRecord): void {
+    if (record.slot < 0) {
+      return;
+    }
+    const last = this.#rows.pop() as StoredRecord;
+    if (last !== record) {
+      const dimension = this.dimension;
+      this.#vectors.copyWithin(
+        record.slot * dimension,
+        last.slot * dimension,
+        (last.slot + 1) * dimension,
+      );
+      last.slot = record.slot;
+      this.#rows[record.slot] = last;
+    }
+    record.slot = -1;
+  }
+
+  #forgetPayload(record: StoredRecord): void {
+    if (record.sparseVector !== undefined) {
+      this.frequencies.remove(record.sparseVector);
+    }
+    this.#payloadBytes -= payloadBytes(record);
+  }
+
+  #markPending(record: StoredRecord, readyAt: number, now: number): void {
+    record.readyAt = readyAt;
+    if (readyAt <= now) {
+      if (record.isPending) {
+        record.isPending = false;
+        this.#pendingCount--;
+      }
+      return;
+    }
+    if (!record.isPending) {
+      record.isPending = true;
+      this.#pendingCount++;
+    }
+    this.#pendingQueue.push({ record, readyAt });
+  }
+
+  /**
+   * Drops the holes deletes left in the insertion order. Emulator choice: a range cursor taken
+   * before a compaction may skip or repeat records, as the service documents cursors only for
+   * an unchanged namespace.
+   */
+  #compactOrder(): void {
+    const order: StoredRecord[] = [];
+    for (const record of this.#order) {
+      if (record !== undefined) {
+        record.order = order.length;
+        order.push(record);
+      }
+    }
+    this.#order = order;
+    this.#orderHoles = 0;
+  }
+}
+
+/** Bytes a record holds besides its dense vector: sparse entries, metadata and data. */
+function payloadBytes(record: StoredRecord): number {
+  return (
+    (record.sparseVector?.indices.length ?? 0) * 8 +
+    (record.metadata === undefined ? 0 : JSON.stringify(record.metadata).length) +
+    (record.data?.length ?? 0)
+  );
+}

@@ -1,0 +1,36 @@
+import { fc, test } from "@fast-check/vitest";
+import { NamespaceStore } from "./namespace-store.ts";
+import { rankDense } from "./ranking.ts";
+import { createDenseScorer } from "./similarity.ts";
+
+/** Components from a small set, so equal and nearly equal scores (ties) are common. */
+const component = fc.constantFrom(-1, -0.5, 0, 0.1, 0.3, 0.30000001, 1, 2.5);
+
+test.prop(
+  [
+    fc.integer({ min: 1, max: 24 }).chain((dimension) =>
+      fc.record({
+        rows: fc.array(fc.array(component, { minLength: dimension, maxLength: dimension }), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        query: fc.array(component, { minLength: dimension, maxLength: dimension }),
+        limit: fc.integer({ min: 1, max: 20 }),
+      }),
+    ),
+  ],
+  { numRuns: 300 },
+)("the two-pass cosine top-K equals scoring every row exactly", ({ rows, query, limit }) => {
+  const store = new NamespaceStore(query.length);
+  rows.forEach((row, i) => {
+    store.put({ id: `r${i}`, vector: Float32Array.from(row) }, 0, 0);
+  });
+  // Deletes move rows (swap-remove), so row order differs from insertion order.
+  store.delete("r0");
+  const scorer = createDenseScorer("COSINE", Float32Array.from(query));
+  const options = { accept: () => true, limit };
+  const twoPass = rankDense(store, scorer, options);
+  const exact = rankDense(store, { score: scorer.score, tolerance: 0 }, options);
+  const simple = (ranked: typeof exact) => ranked.map((item) => [item.key.id, item.score]);
+  return JSON.stringify(simple(twoPass)) === JSON.stringify(simple(exact));
+});

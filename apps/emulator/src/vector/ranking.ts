@@ -1,0 +1,188 @@
+/**
+ * Exact top-K over one namespace (vector-rest-wire.md §2.4, §4): a dense scan of the contiguous
+ * vectors, a sparse scan of records sharing an index, and ordering by score with ties in insertion
+ * order (§7).
+ */
+import type { ScoredKey } from "./fusion.ts";
+import type { NamespaceStore, StoredRecord } from "./namespace-store.ts";
+import type { DenseScorer } from "./similarity.ts";
+import { type SparseVector, sparseScore } from "./sparse.ts";
+
+export type Scored = ScoredKey<StoredRecord>;
+
+/** Whether a record may be a result: ready and matching the filter. */
+export type RecordFilter = (record: StoredRecord) => boolean;
+
+/** Which records may be results, and how many of the best to keep (`Infinity`: all). */
+export interface RankOptions {
+  readonly accept: RecordFilter;
+  readonly limit: number;
+}
+
+/** Better first: higher score, then earlier insertion. */
+export function compareScored(left: Scored, right: Scored): number {
+  return right.score - left.score || left.key.order - right.key.order;
+}
+
+/**
+ * Keeps the best `limit` items seen: a min-heap whose root is the worst kept item, so each new
+ * item costs one comparison unless it makes the cut.
+ */
+class TopK {
+  readonly #limit: number;
+  readonly #heap: Scored[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** Whether `score` could enter: lets the caller skip building an item. */
+  admits(score: number): boolean {
+    const root = this.#heap[0];
+    return this.#heap.length < this.#limit || root === undefined || score >= root.score;
+  }
+
+  push(item: Scored): void {
+    const heap = this.#heap;
+    if (heap.length < this.#limit) {
+      heap.push(item);
+      this.#siftUp(heap.length - 1);
+    } else if (compareScored(item, heap[0] as Scored) < 0) {
+      heap[0] = item;
+      this.#siftDown(0);
+    }
+  }
+
+  /** The lowest score kept, or −∞ while fewer than `limit` are kept. */
+  worstScore(): number {
+    const root = this.#heap[0];
+    return this.#heap.length < this.#limit || root === undefined
+      ? Number.NEGATIVE_INFINITY
+      : root.score;
+  }
+
+  sorted(): Scored[] {
+    return this.#heap.sort(compareScored);
+  }
+
+  /** True when `a` is worse than `b`: it belongs nearer the root. */
+  #worse(a: number, b: number): boolean {
+    return compareScored(this.#heap[a] as Scored, this.#heap[b] as Scored) > 0;
+  }
+
+  #swap(a: number, b: number): void {
+    const heap = this.#heap;
+    const item = heap[a] as Scored;
+    heap[a] = heap[b] as Scored;
+    heap[b] = item;
+  }
+
+  #siftUp(index: number): void {
+    let child = index;
+    while (child > 0) {
+      const parent = (child - 1) >> 1;
+      if (!this.#worse(child, parent)) {
+        return;
+      }
+      this.#swap(child, parent);
+      child = parent;
+    }
+  }
+
+  #siftDown(index: number): void {
+    const length = this.#heap.length;
+    let parent = index;
+    for (;;) {
+      const left = parent * 2 + 1;
+      const right = left + 1;
+      let worst = parent;
+      if (left < length && this.#worse(left, worst)) {
+        worst = left;
+      }
+      if (right < length && this.#worse(right, worst)) {
+        worst = right;
+      }
+      if (worst === parent) {
+        return;
+      }
+      this.#swap(parent, worst);
+      parent = worst;
+    }
+  }
+}
+
+/** The best `limit` records by dense score (`Infinity` for every candidate), best first. */
+export function rankDense(
+  store: NamespaceStore,
+  scorer: DenseScorer,
+  { accept, limit }: RankOptions,
+): Scored[] {
+  const rows = store.rows;
+  const vectors = store.vectors;
+  const dimension = store.dimension;
+  const { estimate } = scorer;
+  if (estimate === undefined || limit === Number.POSITIVE_INFINITY || limit >= rows.length) {
+    const top = new TopK(limit);
+    for (let row = 0; row < rows.length; row++) {
+      const record = rows[row] as StoredRecord;
+      if (accept(record)) {
+        const score = scorer.score(vectors, row * dimension, record.norm);
+        if (top.admits(score)) {
+          top.push({ key: record, score });
+        }
+      }
+    }
+    return top.sorted();
+  }
+  // Two passes: estimates find the K-th best; every row whose estimate comes within twice the
+  // tolerance of it may still be in the exact top-K, so those, and only those, are scored exactly.
+  const estimates = new Float64Array(rows.length).fill(Number.NEGATIVE_INFINITY);
+  const estimatedTop = new TopK(limit);
+  for (let row = 0; row < rows.length; row++) {
+    const record = rows[row] as StoredRecord;
+    if (accept(record)) {
+      const score = estimate(vectors, row * dimension, record.norm);
+      estimates[row] = score;
+      if (estimatedTop.admits(score)) {
+        estimatedTop.push({ key: record, score });
+      }
+    }
+  }
+  const threshold = estimatedTop.worstScore() - 2 * scorer.tolerance;
+  const top = new TopK(limit);
+  for (let row = 0; row < rows.length; row++) {
+    if ((estimates[row] as number) >= threshold) {
+      const record = rows[row] as StoredRecord;
+      top.push({ key: record, score: scorer.score(vectors, row * dimension, record.norm) });
+    }
+  }
+  return top.sorted();
+}
+
+/** The best `limit` records by sparse score; records sharing no index are not candidates. */
+export function rankSparse(
+  store: NamespaceStore,
+  query: SparseVector,
+  { accept, limit }: RankOptions,
+): Scored[] {
+  const top = new TopK(limit);
+  for (const record of store.inOrder()) {
+    if (record.sparseVector === undefined || !accept(record)) {
+      continue;
+    }
+    const score = sparseScore(query, record.sparseVector);
+    if (score !== undefined && top.admits(score)) {
+      top.push({ key: record, score });
+    }
+  }
+  return top.sorted();
+}
+
+/** Fused scores as a ranking: best first, cut to `limit`. */
+export function rankFused(fused: Map<StoredRecord, number>, limit: number): Scored[] {
+  const ranked: Scored[] = [];
+  for (const [key, score] of fused) {
+    ranked.push({ key, score });
+  }
+  return ranked.sort(compareScored).slice(0, limit);
+}

@@ -1,0 +1,219 @@
+/**
+ * Validation of request bodies (vector-rest-wire.md §2): ids, dense and sparse vectors, metadata,
+ * data and the query options. Every failure is a 422 (§1.3).
+ */
+import { dimensionError, validationError } from "./errors.ts";
+import type { FusionAlgorithm } from "./fusion.ts";
+import { VectorLimits } from "./limits.ts";
+import type { SparseVector } from "./sparse.ts";
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The body as one object, or a 422 naming what was expected. */
+export function expectObject(value: unknown, what: string): JsonObject {
+  if (!isObject(value)) {
+    throw validationError(`Invalid request: ${what} must be a JSON object.`);
+  }
+  return value;
+}
+
+/** Ids are strings; numbers are accepted and turned into strings (§1.4). */
+export function parseId(value: unknown): string {
+  if (typeof value === "string") {
+    return value;
+  }
+  if (typeof value === "number" && Number.isFinite(value)) {
+    return String(value);
+  }
+  throw validationError("Invalid request: id must be a string or a number.");
+}
+
+export function parseIds(value: unknown): string[] {
+  if (!Array.isArray(value)) {
+    throw validationError("Invalid request: ids must be an array of strings or numbers.");
+  }
+  return value.map(parseId);
+}
+
+/** A dense vector of exactly `dimension` finite numbers, stored as float32. */
+export function parseDenseVector(value: unknown, dimension: number): Float32Array {
+  if (!Array.isArray(value) || !value.every((x) => typeof x === "number" && Number.isFinite(x))) {
+    throw validationError("Invalid request: vector must be an array of numbers.");
+  }
+  if (value.length !== dimension) {
+    throw dimensionError(value.length, dimension);
+  }
+  return Float32Array.from(value as number[]);
+}
+
+/**
+ * `{indices, values}` of equal length, at most 1000 entries, int32 indices. Emulator choice (§7):
+ * duplicate indices are refused, unsorted ones sorted.
+ */
+export function parseSparseVector(value: unknown): SparseVector {
+  if (!isObject(value) || !Array.isArray(value["indices"]) || !Array.isArray(value["values"])) {
+    throw validationError(
+      "Invalid request: sparseVector must be an object with indices and values arrays.",
+    );
+  }
+  const indices = value["indices"] as unknown[];
+  const values = value["values"] as unknown[];
+  if (indices.length !== values.length) {
+    throw validationError(
+      `Invalid request: sparseVector has ${indices.length} indices but ${values.length} values.`,
+    );
+  }
+  if (indices.length > VectorLimits.MAX_SPARSE_ENTRIES) {
+    throw validationError(
+      `Invalid request: sparseVector has ${indices.length} entries, more than the ${VectorLimits.MAX_SPARSE_ENTRIES} allowed.`,
+    );
+  }
+  const pairs = indices.map((index, i) => {
+    const weight = values[i];
+    if (typeof index !== "number" || !Number.isInteger(index) || index !== (index | 0)) {
+      throw validationError("Invalid request: sparseVector indices must be 32-bit integers.");
+    }
+    if (typeof weight !== "number" || !Number.isFinite(weight)) {
+      throw validationError("Invalid request: sparseVector values must be numbers.");
+    }
+    return [index, weight] as const;
+  });
+  pairs.sort((left, right) => left[0] - right[0]);
+  for (let i = 1; i < pairs.length; i++) {
+    if ((pairs[i] as readonly number[])[0] === (pairs[i - 1] as readonly number[])[0]) {
+      throw validationError(
+        `Invalid request: sparseVector has the index ${(pairs[i] as readonly number[])[0]} more than once.`,
+      );
+    }
+  }
+  return {
+    indices: Int32Array.from(pairs, (pair) => pair[0]),
+    values: Float32Array.from(pairs, (pair) => pair[1]),
+  };
+}
+
+/** Metadata is any JSON object, at most 48 KB. */
+export function parseMetadata(value: unknown): JsonObject | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (!isObject(value)) {
+    throw validationError("Invalid request: metadata must be a JSON object.");
+  }
+  if (JSON.stringify(value).length > VectorLimits.MAX_METADATA_BYTES) {
+    throw validationError("Invalid request: metadata is larger than 48 KB.");
+  }
+  return value;
+}
+
+export function parseData(value: unknown): string | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (typeof value !== "string") {
+    throw validationError("Invalid request: data must be a string.");
+  }
+  if (value.length > VectorLimits.MAX_DATA_BYTES) {
+    throw validationError("Invalid request: data is larger than 1 MB.");
+  }
+  return value;
+}
+
+export function parseBoolean(value: unknown, name: string): boolean {
+  if (value === undefined || value === null) {
+    return false;
+  }
+  if (typeof value !== "boolean") {
+    throw validationError(`Invalid request: ${name} must be a boolean.`);
+  }
+  return value;
+}
+
+export function parseOptionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (typeof value !== "string") {
+    throw validationError(`Invalid request: ${name} must be a string.`);
+  }
+  return value;
+}
+
+/** A positive integer up to `max`, or `fallback` when absent. */
+export function parseCount(
+  value: unknown,
+  name: string,
+  bounds: { readonly fallback: number; readonly max: number },
+): number {
+  const { fallback, max } = bounds;
+  if (value === undefined || value === null) {
+    return fallback;
+  }
+  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
+    throw validationError(`Invalid request: ${name} must be a positive integer.`);
+  }
+  if (value > max) {
+    throw validationError(`Invalid request: ${name} must be at most ${max}.`);
+  }
+  return value;
+}
+
+export function parseEnum<T extends string>(
+  value: unknown,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (typeof value !== "string" || !allowed.includes(value.toUpperCase() as T)) {
+    throw validationError(`Invalid request: ${name} must be one of ${allowed.join(", ")}.`);
+  }
+  return value.toUpperCase() as T;
+}
+
+/** Which parts of a record a read returns. */
+export interface Includes {
+  readonly includeMetadata: boolean;
+  readonly includeVectors: boolean;
+  readonly includeData: boolean;
+}
+
+export function parseIncludes(body: JsonObject): Includes {
+  return {
+    includeMetadata: parseBoolean(body["includeMetadata"], "includeMetadata"),
+    includeVectors: parseBoolean(body["includeVectors"], "includeVectors"),
+    includeData: parseBoolean(body["includeData"], "includeData"),
+  };
+}
+
+export type QueryMode = "HYBRID" | "DENSE" | "SPARSE";
+
+/** The options every query shares, whatever gives its vectors (§2.4). */
+export interface QueryOptions extends Includes {
+  readonly topK: number;
+  readonly filter: string;
+  readonly weightingStrategy: "IDF" | undefined;
+  readonly fusionAlgorithm: FusionAlgorithm;
+  readonly queryMode: QueryMode;
+}
+
+export function parseQueryOptions(body: JsonObject): QueryOptions {
+  return {
+    ...parseIncludes(body),
+    topK: parseCount(body["topK"], "topK", {
+      fallback: VectorLimits.DEFAULT_TOP_K,
+      max: VectorLimits.MAX_TOP_K,
+    }),
+    filter: parseOptionalString(body["filter"], "filter") ?? "",
+    weightingStrategy: parseEnum(body["weightingStrategy"], "weightingStrategy", ["IDF"]),
+    fusionAlgorithm:
+      parseEnum(body["fusionAlgorithm"], "fusionAlgorithm", ["RRF", "DBSF"] as const) ?? "RRF",
+    queryMode:
+      parseEnum(body["queryMode"], "queryMode", ["HYBRID", "DENSE", "SPARSE"] as const) ?? "HYBRID",
+  };
+}

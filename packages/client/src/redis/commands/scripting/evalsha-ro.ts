@@ -1,0 +1,16 @@
+import type { RestValue } from "@stratus/core/rest";
+import type { RedisArgument, RedisKey } from "../../argv.ts";
+import { asRaw } from "../../decode.ts";
+import { defineClientCommand } from "../../define.ts";
+
+/**
+ * EVALSHA_RO sha1 numkeys [key ...] [arg ...]: run a cached read-only script.
+ * @see https://redis.io/commands/evalsha_ro
+ */
+export const evalshaRo = defineClientCommand<
+  (sha1: string, keys: readonly RedisKey[], args: readonly RedisArgument[]) => RestValue
+>({
+  name: "EVALSHA_RO",
+  encode: (sha1, keys, args) => [sha1, keys.length, ...keys, ...args],
+  decode: asRaw,
+});
