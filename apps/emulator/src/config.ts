@@ -46,6 +46,17 @@ export const EmulatorConfigSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   dailyRequestLimit: z.coerce.number().int().positive().optional(),
+  vectorIndexingDelayMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe("how long vector writes stay pending before queries see them"),
+  configFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("JSON file declaring databases, vector indexes, teams, tokens and limits"),
 });
 
 export type EmulatorConfig = z.output<typeof EmulatorConfigSchema>;
@@ -67,7 +78,10 @@ const ENV_TWINS = {
   "api-key": "STRATUS_API_KEY",
   "max-request-bytes": "STRATUS_MAX_REQUEST_BYTES",
   "daily-request-limit": "STRATUS_DAILY_REQUEST_LIMIT",
+  "vector-indexing-delay-ms": "STRATUS_VECTOR_INDEXING_DELAY_MS",
   json: "STRATUS_JSON",
+  workers: "STRATUS_WORKERS",
+  config: "STRATUS_CONFIG",
 } as const;
 
 type FlagName = keyof typeof ENV_TWINS;
@@ -93,13 +107,27 @@ Options:
   --api-key KEY             management API key (STRATUS_API_KEY)
   --max-request-bytes N     largest accepted request (STRATUS_MAX_REQUEST_BYTES, default 10 MiB)
   --daily-request-limit N   commands per UTC day per database (STRATUS_DAILY_REQUEST_LIMIT, default off)
+  --config FILE             JSON file declaring databases, vector indexes, teams, tokens and
+                            limits, created at start (STRATUS_CONFIG); flags win over it
+  --vector-indexing-delay-ms N
+                            how long vector writes stay pending (STRATUS_VECTOR_INDEXING_DELAY_MS, default 0)
   --json                    print the start-up details as one JSON line (STRATUS_JSON=1)
+  --workers N               serve --redis-url from N processes sharing the ports (STRATUS_WORKERS);
+                            needs --redis-url, keeps no data directory, and serves neither vector
+                            indexes nor the management API (per-process state); a worker that dies
+                            is reported, not restarted, and the last one's exit stops the emulator
   --help                    print this help
 `;
 
 export type CliCommand =
   | { readonly kind: "help" }
-  | { readonly kind: "start"; readonly config: EmulatorConfig; readonly isJson: boolean };
+  | {
+      readonly kind: "start";
+      readonly config: EmulatorConfig;
+      readonly isJson: boolean;
+      /** `--workers N`: how many cluster workers serve the proxy (cluster.ts); absent: this process. */
+      readonly workers?: number;
+    };
 
 function parseBooleanEnv(name: string, value: string): boolean {
   if (/^(1|true|yes)$/i.test(value)) {
@@ -183,8 +211,83 @@ export function readCliConfig(
     apiKey: read("api-key"),
     maxRequestBytes: read("max-request-bytes"),
     dailyRequestLimit: read("daily-request-limit"),
+    vectorIndexingDelayMs: read("vector-indexing-delay-ms"),
+    configFile: (() => {
+      const file = read("config");
+      return typeof file === "string" ? resolve(file) : undefined;
+    })(),
   };
-  return { kind: "start", config: parseConfig(raw, "--"), isJson: read("json") === true };
+  const config = parseConfig(raw, "--");
+  const workers = readWorkers(read);
+  return {
+    kind: "start",
+    config,
+    isJson: read("json") === true,
+    ...(workers === undefined ? {} : { workers }),
+  };
+}
+
+/** More worker processes than this only adds switching, even on large machines. */
+const MAX_WORKERS = 64;
+
+/**
+ * `--workers N`. Only the proxy backend is stateless: the embedded engine, a data directory, the
+ * config file's databases and indexes, and the daily request count live in one process, and N
+ * processes would each hold their own, so each of those contradicts `--workers`.
+ */
+function readWorkers(read: (flag: FlagName) => string | boolean | undefined): number | undefined {
+  const value = read("workers");
+  if (value === undefined) {
+    return undefined;
+  }
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      `--workers: must be a whole number from 1 to ${MAX_WORKERS}, got '${String(value)}'`,
+    );
+  }
+  const contradictions: [FlagName, string][] = [
+    ["data-dir", "--data-dir cannot be used with --workers: proxy workers keep no data directory"],
+    [
+      "config",
+      "--config cannot be used with --workers: its databases, indexes and teams would exist in one worker only (use --token and --read-only-token)",
+    ],
+    [
+      "daily-request-limit",
+      "--daily-request-limit cannot be used with --workers: each worker would count its own requests",
+    ],
+  ];
+  if (read("redis-url") === undefined) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      "--workers needs --redis-url: only the proxy backend is stateless; the embedded engine lives in one process",
+    );
+  }
+  for (const [flag, message] of contradictions) {
+    if (read(flag) !== undefined) {
+      throw new EmulatorError("ERR_INVALID_OPTIONS", message);
+    }
+  }
+  return workers;
+}
+
+/**
+ * The variable through which a `--workers` primary hands the configuration it resolved (with its
+ * generated tokens) to its workers, so that every worker accepts the same tokens (cluster.ts).
+ * Users do not set it: `readCliConfig` rejects it as unknown.
+ */
+export const WORKER_CONFIG_VARIABLE = "STRATUS_WORKER_CONFIG";
+
+/** In a `--workers` worker process: the configuration its primary resolved. */
+export function readWorkerConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): EmulatorConfig {
+  const json = env[WORKER_CONFIG_VARIABLE];
+  if (json === undefined) {
+    throw new EmulatorError("ERR_INTERNAL", `a worker started without ${WORKER_CONFIG_VARIABLE}`);
+  }
+  return parseConfig(JSON.parse(json));
 }
 
 /** Validates a configuration, naming the failing option in the error. */

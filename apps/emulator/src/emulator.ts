@@ -9,25 +9,43 @@ import { type Clock, Engine, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
 import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
 import { createHandler } from "./http/handler.ts";
+import { jsonError } from "./http/http-error.ts";
 import { createNodeServer } from "./http/node.ts";
 import { createRouter } from "./http/router.ts";
-import type { RequestHandler } from "./http/types.ts";
+import { createManagementHandler } from "./http/routes/management.ts";
+import type { EmulatorResponse, RequestHandler } from "./http/types.ts";
 import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
+import { createKvDatabaseFactory, kvUsageRecorder } from "./kv/database-factory.ts";
 import { MemoryBackend } from "./kv/memory/memory-backend.ts";
 import { openPersistentEngine } from "./kv/memory/persistent-engine.ts";
 import { createRedisProxyBackend, type RedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
+import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
+import { openMetrics } from "./management/metrics-store.ts";
+import { openBackupStore, openManagementStore } from "./management/persistence.ts";
+import { ManagementService } from "./management/service.ts";
+import type { MetricsRecorder } from "./metrics/recorder.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
 import { type DataDir, openDataDir } from "./storage/index.ts";
+import { VectorService, type VectorUsageSample } from "./vector/index.ts";
 
 /** The name of the database served at the root URL. */
 export const DEFAULT_DATABASE = "default";
+
+/** The vector index that exists at start, at `/vector/default` (issue 6). */
+export const DEFAULT_VECTOR_INDEX = "default";
 
 export interface EmulatorOptions extends EmulatorConfigInput {
   /** The engine's clock; tests pass a `ManualClock`. @default systemClock */
   readonly clock?: Clock;
   /** Where internal errors go. @default stderr */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Set in the processes of `--workers` (cluster.ts), which serve one proxied Redis together. The
+   * vector indexes and the management API live in one process's memory, so they answer 404 rather
+   * than a different state per worker; every response names its worker (`stratus-worker: <pid>`).
+   */
+  readonly isClusterWorker?: boolean;
 }
 
 /** A running emulator. */
@@ -50,13 +68,34 @@ export interface Emulator extends AsyncDisposable {
   readonly databases: ReadonlyMap<string, KvDatabase>;
   /** The clock every service reads. */
   readonly clock: Clock;
+  /** Every vector index; the management API creates and deletes them through it. */
+  readonly vector: VectorService;
+  /** The default vector index's base URL (`UPSTASH_VECTOR_REST_URL`) and tokens. */
+  readonly vectorUrl: string;
+  readonly vectorToken: string;
+  readonly vectorReadOnlyToken: string;
+  /** The management API's base URL, `{url}/v2`, and its basic-auth credentials. */
+  readonly managementUrl: string;
+  readonly email: string;
+  readonly apiKey: string;
+  /** The management API's operations, for in-process use. */
+  readonly management: ManagementService;
+  /** Usage of every resource, which the management stats read. */
+  readonly metrics: MetricsRecorder;
   close(): Promise<void>;
 }
 
 /** Starts the emulator's servers and resolves once they listen. */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const { clock = systemClock, onError = logError, ...input } = options;
-  const config = parseConfig(input);
+  const { clock = systemClock, onError = logError, isClusterWorker = false, ...input } = options;
+  const parsedConfig = parseConfig(input);
+  // --config FILE: its declarations are applied once the servers run; flags win over its values.
+  const configFile =
+    parsedConfig.configFile === undefined
+      ? undefined
+      : await readConfigFile(parsedConfig.configFile);
+  const config =
+    configFile === undefined ? parsedConfig : withConfigFile(parsedConfig, configFile, input);
   const dataDir = config.dataDir === undefined ? undefined : await openDataDir(config.dataDir);
   const kv = await openKvBackend({ config, clock, dataDir, onError }).catch(
     async (error: unknown) => {
@@ -65,6 +104,34 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
   );
   const { backend } = kv;
+  const metrics = await openMetrics({
+    clock,
+    directory: dataDir?.areas.metrics,
+    fsync: config.fsync,
+    onError,
+  });
+  const onVectorUsage = (sample: VectorUsageSample): void =>
+    metrics.recorder.record({
+      resource: { kind: "vector", id: sample.index },
+      op: sample.operation,
+      count: sample.count,
+      latencyMs: sample.latencyMs,
+      bytesIn: sample.bytesIn,
+      bytesOut: sample.bytesOut,
+    });
+  const vector = await openVectorService({
+    config,
+    clock,
+    dataDir,
+    onError,
+    onUsage: onVectorUsage,
+  }).catch(async (error: unknown) => {
+    await metrics.close();
+    await kv.close();
+    await dataDir?.close();
+    throw error;
+  });
+  const defaultUsage = kvUsageRecorder(metrics.recorder, DEFAULT_DATABASE);
   const database = new KvDatabase({
     name: DEFAULT_DATABASE,
     backend,
@@ -75,12 +142,68 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       dailyRequestLimit: config.dailyRequestLimit,
     },
     now: () => clock.now(),
+    ...(defaultUsage === undefined ? {} : { onUsage: defaultUsage }),
   });
   const databases = new Map([[DEFAULT_DATABASE, database]]);
-  const handle = createHandler(
-    createRouter({ kvDatabases: databases, defaultDatabase: DEFAULT_DATABASE }),
+  let baseUrl = "";
+  // One promise for the stores and the service, so a failure in any of them is cleaned up below.
+  const management = await (async () =>
+    ManagementService.open({
+      clock,
+      store: await openManagementStore({
+        directory: dataDir?.areas.management,
+        fsync: config.fsync,
+        onWarning: (message) => onError(new Error(message)),
+      }),
+      backups: await openBackupStore({
+        directory: dataDir?.areas.management,
+        fsync: config.fsync,
+        onWarning: (message) => onError(new Error(message)),
+      }),
+      email: config.email,
+      apiKey: config.apiKey,
+      kvDatabases: databases,
+      // Over a proxied Redis there is one database, the proxied one: creating more is refused.
+      createKvDatabase:
+        config.redisUrl === undefined
+          ? createKvDatabaseFactory({
+              clock,
+              kvDirectory: dataDir?.areas.kv,
+              fsync: config.fsync,
+              limits: {
+                maxRequestBytes: config.maxRequestBytes,
+                dailyRequestLimit: config.dailyRequestLimit,
+              },
+              metrics: metrics.recorder,
+              onError,
+            })
+          : undefined,
+      vector,
+      recorder: metrics.recorder,
+      baseUrl: () => baseUrl,
+      maxRequestBytes: config.maxRequestBytes,
+    }))().catch(async (error: unknown) => {
+    // Unreadable management state: release what is open, so the data directory is unlocked.
+    await vector.close();
+    await metrics.close();
+    await kv.close();
+    await dataDir?.close();
+    throw error;
+  });
+  const routedHandle = createHandler(
+    createRouter({
+      kvDatabases: databases,
+      defaultDatabase: DEFAULT_DATABASE,
+      vector: isClusterWorker
+        ? notWithWorkers("the vector REST interface")
+        : (request, route) => vector.handle(request, route),
+      management: isClusterWorker
+        ? notWithWorkers("the management API")
+        : createManagementHandler(management),
+    }),
     onError,
   );
+  const handle = isClusterWorker ? withWorkerHeader(routedHandle) : routedHandle;
   const server = createNodeServer(handle, onError);
   await listen(server, config);
   let resp: RespServer | undefined;
@@ -100,19 +223,48 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       server.close(() => resolve());
       server.closeAllConnections();
     });
+    await management.close();
     await kv.close();
+    await vector.close();
+    await metrics.close();
     await dataDir?.close();
   };
+  baseUrl = `http://${formatHost(config.host)}:${port}`;
+  if (configFile !== undefined) {
+    await applyConfigFile(configFile, management).catch(async (error: unknown) => {
+      await close();
+      throw error;
+    });
+  }
   return {
     url: `http://${formatHost(config.host)}:${port}`,
     config,
-    token: database.token,
-    readOnlyToken: database.readOnlyToken,
+    // Getters: the management API's reset-password replaces them while the emulator runs.
+    get token() {
+      return database.token;
+    },
+    get readOnlyToken() {
+      return database.readOnlyToken;
+    },
     respAddress: resp === undefined ? undefined : `${formatHost(resp.host)}:${resp.port}`,
     handle,
     fetch: createFetchHandler(handle),
     databases,
     clock,
+    vector,
+    vectorUrl: `http://${formatHost(config.host)}:${port}/vector/${DEFAULT_VECTOR_INDEX}`,
+    // Getters: the management API may reset the tokens while the emulator runs.
+    get vectorToken() {
+      return defaultVectorIndex(vector).token;
+    },
+    get vectorReadOnlyToken() {
+      return defaultVectorIndex(vector).readOnlyToken;
+    },
+    managementUrl: `${baseUrl}/v2`,
+    email: management.email,
+    apiKey: management.apiKey,
+    management,
+    metrics: metrics.recorder,
     close,
     [Symbol.asyncDispose]: close,
   };
@@ -162,6 +314,43 @@ async function openKvBackend(options: {
 }
 
 /**
+ * The vector service, replayed from the data directory when there is one, with the default index
+ * (DENSE, 384 dimensions, COSINE, BGE_SMALL_EN_V1_5) created on first start.
+ */
+async function openVectorService(options: {
+  config: EmulatorConfig;
+  clock: Clock;
+  dataDir: DataDir | undefined;
+  onError: (error: unknown) => void;
+  onUsage: (sample: VectorUsageSample) => void;
+}): Promise<VectorService> {
+  const { config, clock, dataDir, onError } = options;
+  const service = await VectorService.open({
+    onUsage: options.onUsage,
+    clock,
+    storeDirectory: dataDir?.areas.vector,
+    fsync: config.fsync,
+    indexingDelayMs: config.vectorIndexingDelayMs,
+    onError,
+  });
+  if (service.getIndex(DEFAULT_VECTOR_INDEX) === undefined) {
+    await service.createIndex({
+      name: DEFAULT_VECTOR_INDEX,
+      type: "DENSE",
+      dimension: 384,
+      similarity: "COSINE",
+      denseEmbeddingModel: "BGE_SMALL_EN_V1_5",
+    });
+  }
+  return service;
+}
+
+/** The default index, or empty tokens when the management API deleted it. */
+function defaultVectorIndex(service: VectorService): { token: string; readOnlyToken: string } {
+  return service.getIndex(DEFAULT_VECTOR_INDEX) ?? { token: "", readOnlyToken: "" };
+}
+
+/**
  * `--redis-url`: connects once at start-up. An unreachable Redis is only a warning, since the
  * proxy answers 503 until Redis is up and then recovers by itself.
  */
@@ -174,6 +363,24 @@ async function probeRedis(
     onError(`warning: ${problem}; key-value requests fail with 503 until Redis is reachable`);
   }
   return proxy;
+}
+
+/**
+ * What `--workers` processes answer for per-process services: a 404 like any part not served
+ * (router.ts), saying why, so no client sees one worker's indexes and then another's.
+ */
+function notWithWorkers(what: string): () => Promise<EmulatorResponse> {
+  const message = `ERR ${what} is not available with --workers: each worker process would keep its own; start the emulator without --workers to use it`;
+  return () => Promise.resolve(jsonError(404, message));
+}
+
+/** Names the worker on every response, so load spreading can be seen (and tested). */
+function withWorkerHeader(handle: RequestHandler): RequestHandler {
+  const pid = String(process.pid);
+  return async (request) => {
+    const response = await handle(request);
+    return { ...response, headers: { ...response.headers, "stratus-worker": pid } };
+  };
 }
 
 function formatHost(host: string): string {

@@ -7,9 +7,24 @@ export type { EmulatorConfig, EmulatorConfigInput } from "./config.ts";
 export {
   createEmulator,
   DEFAULT_DATABASE,
+  DEFAULT_VECTOR_INDEX,
   type Emulator,
   type EmulatorOptions,
 } from "./emulator.ts";
 export { type Clock, ManualClock, systemClock } from "./engine/index.ts";
 export { EmulatorError, type EmulatorErrorCode } from "./errors.ts";
 export type { FetchFunction } from "./http/fetch.ts";
+export {
+  type ConfigFile,
+  ConfigFileSchema,
+  parseConfigFile,
+} from "./management/config-file.ts";
+export type { ManagementService } from "./management/service.ts";
+export type { MetricsRecorder, UsageSample } from "./metrics/recorder.ts";
+export {
+  VectorIndexExistsError,
+  type VectorIndexHandle,
+  type VectorIndexSpec,
+  VectorService,
+  type VectorUsageSample,
+} from "./vector/index.ts";

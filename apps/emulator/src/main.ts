@@ -3,7 +3,8 @@
  * The `stratus-emulator` bin: flags and environment → configuration → servers, then a start-up
  * block with everything a client needs (URLs, tokens, a ready-to-paste `.env`).
  */
-import { HELP_TEXT, readCliConfig } from "./config.ts";
+import { isClusterWorker, runClusterPrimary, runClusterWorker } from "./cluster.ts";
+import { HELP_TEXT, readCliConfig, readWorkerConfig } from "./config.ts";
 import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
 
@@ -14,6 +15,12 @@ function startupDetails(emulator: Emulator): Record<string, string | null> {
     readOnlyToken: emulator.readOnlyToken,
     respAddress: emulator.respAddress ?? null,
     dataDir: emulator.config.dataDir ?? null,
+    vectorUrl: emulator.vectorUrl,
+    vectorToken: emulator.vectorToken,
+    vectorReadOnlyToken: emulator.vectorReadOnlyToken,
+    managementUrl: emulator.managementUrl,
+    email: emulator.email,
+    apiKey: emulator.apiKey,
   };
 }
 
@@ -24,7 +31,13 @@ function startupBlock(emulator: Emulator): string {
     `  Key-value REST   ${emulator.url}`,
     `  Standard token   ${emulator.token}`,
     `  Read Only token  ${emulator.readOnlyToken}`,
+    `  Vector REST      ${emulator.vectorUrl}`,
+    `  Vector token     ${emulator.vectorToken}`,
+    `  Vector Read Only ${emulator.vectorReadOnlyToken}`,
     `  RESP2            ${emulator.respAddress === undefined ? "off" : `redis://${emulator.respAddress}`}`,
+    `  Management API   ${emulator.managementUrl} (basic auth)`,
+    `  Email            ${emulator.email}`,
+    `  API key          ${emulator.apiKey}`,
     `  Data             ${emulator.config.dataDir === undefined ? "in memory (nothing is kept)" : `persisted in ${emulator.config.dataDir}`}`,
     ``,
     `Paste into .env for @upstash/redis:`,
@@ -34,14 +47,31 @@ function startupBlock(emulator: Emulator): string {
     `KV_REST_API_TOKEN=${emulator.token}`,
     `KV_REST_API_READ_ONLY_TOKEN=${emulator.readOnlyToken}`,
     ``,
+    `Paste into .env for @upstash/vector:`,
+    `UPSTASH_VECTOR_REST_URL=${emulator.vectorUrl}`,
+    `UPSTASH_VECTOR_REST_TOKEN=${emulator.vectorToken}`,
+    ``,
+    // The names the Terraform provider (and Pulumi) read (management-api.md §9).
+    `Management API credentials:`,
+    `UPSTASH_EMAIL=${emulator.email}`,
+    `UPSTASH_API_KEY=${emulator.apiKey}`,
+    ``,
   ];
   return lines.join("\n");
 }
 
 async function main(): Promise<void> {
+  if (isClusterWorker()) {
+    await runClusterWorker(readWorkerConfig());
+    return;
+  }
   const command = readCliConfig(process.argv.slice(2));
   if (command.kind === "help") {
     process.stdout.write(HELP_TEXT);
+    return;
+  }
+  if (command.workers !== undefined) {
+    await runClusterPrimary({ ...command, workers: command.workers });
     return;
   }
   const emulator = await createEmulator(command.config);

@@ -4,7 +4,7 @@
  */
 import { createTokenVerifier, type TokenGrant, type TokenVerifier } from "@stratus/core/auth";
 import { type AclRegistry, aclOf } from "../engine/acl/registry.ts";
-import { UsageTotals } from "../metrics/usage.ts";
+import { type RequestUsage, UsageTotals } from "../metrics/usage.ts";
 import type { Argv, KvBackend } from "./backend.ts";
 import { isWriteCommand, lookupCommand } from "./command-info.ts";
 import { MemoryBackend } from "./memory/memory-backend.ts";
@@ -35,6 +35,8 @@ export interface KvDatabaseOptions {
   readonly limits?: Partial<KvLimits>;
   /** Reads the clock for the daily limit's UTC day. */
   readonly now: () => number;
+  /** Receives every served request, for the metrics recorder. */
+  readonly onUsage?: (usage: RequestUsage) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -44,7 +46,7 @@ export class KvDatabase {
   readonly backend: KvBackend;
   readonly limits: KvLimits;
   /** What this database served, for the management stats. */
-  readonly usage = new UsageTotals();
+  readonly usage: UsageTotals;
   #token: string;
   #readOnlyToken: string;
   #extraGrants: KvGrant[] = [];
@@ -59,6 +61,7 @@ export class KvDatabase {
 
   constructor(options: KvDatabaseOptions) {
     this.name = options.name;
+    this.usage = new UsageTotals(options.onUsage);
     this.backend = options.backend;
     this.limits = { ...DEFAULT_KV_LIMITS, ...options.limits };
     this.#token = options.token;

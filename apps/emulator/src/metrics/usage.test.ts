@@ -29,3 +29,15 @@ test("the latency ring keeps the most recent samples", ({ expect }) => {
   }
   expect(usage.latencyPercentile(0.99)).toBe(1);
 });
+
+test("a sink receives each request with the commands admitted before it", ({ expect }) => {
+  const seen: unknown[] = [];
+  const usage = new UsageTotals((request) => seen.push(request));
+  usage.recordCommands(3, 1);
+  usage.recordRequest({ latencyMs: 2, bytesIn: 5, bytesOut: 7 });
+  usage.recordRequest({ latencyMs: 1, bytesIn: 0, bytesOut: 1 });
+  expect(seen).toEqual([
+    { reads: 2, writes: 1, latencyMs: 2, bytesIn: 5, bytesOut: 7 },
+    { reads: 0, writes: 0, latencyMs: 1, bytesIn: 0, bytesOut: 1 },
+  ]);
+});

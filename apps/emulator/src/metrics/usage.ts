@@ -3,6 +3,15 @@
  * from (STYLE.md §7.6). Routes and the RESP listener record; `management/` reads.
  */
 
+/** One request as a {@link UsageTotals} sink sees it: its commands, split by kind, and costs. */
+export interface RequestUsage {
+  readonly reads: number;
+  readonly writes: number;
+  readonly latencyMs: number;
+  readonly bytesIn: number;
+  readonly bytesOut: number;
+}
+
 /** Totals since start, plus per-request latency samples for mean and p99. */
 export class UsageTotals {
   commands = 0;
@@ -15,11 +24,26 @@ export class UsageTotals {
   readonly #latencies: number[] = [];
   #next = 0;
   static readonly LATENCY_SAMPLES = 1024;
+  /**
+   * Commands admitted since the last request was recorded: a request admits its commands, then
+   * records its costs, and the sink gets both together. Concurrent requests may swap counts
+   * between them, but every command reaches the sink exactly once.
+   */
+  #pendingReads = 0;
+  #pendingWrites = 0;
+  readonly #sink: ((usage: RequestUsage) => void) | undefined;
+
+  /** `sink` receives every request, e.g. the metrics recorder (STYLE.md §7.6). */
+  constructor(sink?: (usage: RequestUsage) => void) {
+    this.#sink = sink;
+  }
 
   /** Counts admitted commands; `writes` of them change data (from command metadata). */
   recordCommands(commands: number, writes: number): void {
     this.commands += commands;
     this.writes += writes;
+    this.#pendingReads += commands - writes;
+    this.#pendingWrites += writes;
   }
 
   recordRequest(sample: { latencyMs: number; bytesIn: number; bytesOut: number }): void {
@@ -27,6 +51,9 @@ export class UsageTotals {
     this.bytesIn += sample.bytesIn;
     this.bytesOut += sample.bytesOut;
     this.totalLatencyMs += sample.latencyMs;
+    this.#sink?.({ ...sample, reads: this.#pendingReads, writes: this.#pendingWrites });
+    this.#pendingReads = 0;
+    this.#pendingWrites = 0;
     if (this.#latencies.length < UsageTotals.LATENCY_SAMPLES) {
       this.#latencies.push(sample.latencyMs);
     } else {

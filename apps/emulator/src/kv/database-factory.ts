@@ -1,0 +1,135 @@
+/**
+ * Makes key-value databases beyond the default one (the management API's `POST /redis/database`
+ * and `--config FILE`): each has its own embedded engine, persisted under
+ * `<dataDir>/kv/<id>/` when there is a data directory, and reports its usage to the metrics
+ * recorder under its URL name.
+ */
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { type Clock, Engine } from "../engine/index.ts";
+import type { UsageSink } from "../metrics/recorder.ts";
+import type { RequestUsage } from "../metrics/usage.ts";
+import type { FsyncPolicy } from "../storage/index.ts";
+import { KvDatabase, type KvLimits } from "./database.ts";
+import { MemoryBackend } from "./memory/memory-backend.ts";
+import { openPersistentEngine } from "./memory/persistent-engine.ts";
+
+/** Where and how new databases live. */
+export interface KvDatabaseFactoryOptions {
+  readonly clock: Clock;
+  /** The data directory's `kv` area; absent: databases are in memory. */
+  readonly kvDirectory?: string | undefined;
+  readonly fsync: FsyncPolicy;
+  readonly limits: Partial<KvLimits>;
+  readonly metrics?: UsageSink | undefined;
+  readonly onError: (error: unknown) => void;
+}
+
+/** What to create. */
+export interface KvDatabaseSpec {
+  /** A stable id, naming its folder in the data directory. */
+  readonly id: string;
+  /** The name in its URL, `/redis/{name}`; also its metrics resource id. */
+  readonly name: string;
+  readonly token: string;
+  readonly readOnlyToken: string;
+}
+
+/** A created database and how to stop it. */
+export interface OwnedKvDatabase {
+  readonly database: KvDatabase;
+  /** Stops the engine, keeping its files. */
+  close(): Promise<void>;
+  /** Stops the engine and deletes its files. */
+  destroy(): Promise<void>;
+}
+
+export type KvDatabaseFactory = (spec: KvDatabaseSpec) => Promise<OwnedKvDatabase>;
+
+/**
+ * Splits a request's usage into `read` and `write` samples (STYLE.md §7.6: read versus write comes
+ * from command metadata). A mixed pipeline's latency counts for both kinds; its bytes once.
+ */
+export function kvUsageRecorder(
+  sink: UsageSink | undefined,
+  name: string,
+): ((usage: RequestUsage) => void) | undefined {
+  if (sink === undefined) {
+    return undefined;
+  }
+  const resource = { kind: "redis", id: name } as const;
+  return (usage) => {
+    const { latencyMs } = usage;
+    let { bytesIn, bytesOut } = usage;
+    for (const [op, count] of [
+      ["write", usage.writes],
+      ["read", usage.reads],
+    ] as const) {
+      if (count > 0) {
+        sink.record({ resource, op, count, latencyMs, bytesIn, bytesOut });
+        bytesIn = 0;
+        bytesOut = 0;
+      }
+    }
+  };
+}
+
+/**
+ * Keys in all logical databases of an embedded-engine database now, for the `keyspace` stats
+ * series; 0 over a proxied Redis, whose keys the emulator does not count.
+ */
+export function kvKeyCount(database: KvDatabase): number {
+  return database.backend instanceof MemoryBackend
+    ? database.backend.engine.databases.reduce((sum, logical) => sum + logical.size, 0)
+    : 0;
+}
+
+export function createKvDatabaseFactory(options: KvDatabaseFactoryOptions): KvDatabaseFactory {
+  return async (spec) => {
+    const directory =
+      options.kvDirectory === undefined ? undefined : join(options.kvDirectory, spec.id);
+    let engine: Engine;
+    let closeEngine: () => Promise<void>;
+    let backend: MemoryBackend;
+    if (directory === undefined) {
+      engine = new Engine({ clock: options.clock, onInternalError: options.onError });
+      backend = new MemoryBackend(engine);
+      closeEngine = async () => engine.close();
+    } else {
+      const persistent = await openPersistentEngine({
+        directory,
+        fsync: options.fsync,
+        clock: options.clock,
+        onInternalError: options.onError,
+        onWarning: (message) => options.onError(new Error(message)),
+      });
+      backend = new MemoryBackend(persistent.engine, persistent.durability);
+      closeEngine = () => persistent.close();
+    }
+    const onUsage = kvUsageRecorder(options.metrics, spec.name);
+    const database = new KvDatabase({
+      name: spec.name,
+      backend,
+      token: spec.token,
+      readOnlyToken: spec.readOnlyToken,
+      limits: options.limits,
+      now: () => options.clock.now(),
+      ...(onUsage === undefined ? {} : { onUsage }),
+    });
+    let closed: Promise<void> | undefined;
+    const close = (): Promise<void> => {
+      closed ??= backend.close().then(closeEngine);
+      return closed;
+    };
+    return {
+      database,
+      close,
+      destroy: async () => {
+        await close();
+        if (directory !== undefined) {
+          await rm(directory, { recursive: true, force: true });
+        }
+      },
+    };
+  };
+}
