@@ -45,6 +45,20 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
+/** The same request at another path; fields are copied, since requests may be class instances. */
+function withPath(request: EmulatorRequest, path: string): EmulatorRequest {
+  return {
+    method: request.method,
+    path,
+    query: request.query,
+    rawQuery: request.rawQuery,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    remoteAddress: request.remoteAddress,
+  };
+}
+
 export function createRouter(options: RouterOptions): RequestHandler {
   return async (request) => {
     const { path } = request;
@@ -52,6 +66,11 @@ export function createRouter(options: RouterOptions): RequestHandler {
       return options.management === undefined
         ? notBuilt("management API (/v2)")
         : options.management(request);
+    }
+    // management-api.md §1: the service serves audit logs at the root, without `/v2`. No Redis
+    // command is named AUDITLOGS, so the key-value path form loses nothing.
+    if (path === "/auditlogs" && options.management !== undefined) {
+      return options.management(withPath(request, "/v2/auditlogs"));
     }
     if (path.startsWith("/vector/")) {
       return options.vector === undefined

@@ -269,15 +269,20 @@ describeTransports("databases by prefix (§2.1)", (kind) => {
     },
   );
 
-  test.for(["/v2/teams", "/vector/idx/info"])(
-    "%s: a part not built yet is 404 JSON, never 5xx",
-    async (path, { expect }) => {
-      await using server = await startEmulator(kind);
-      const response = await call(server, path, { method: "POST" });
-      expect(response.status).toBeLessThan(500);
-      expect(response.json()).toEqual({ error: expect.any(String) });
-    },
-  );
+  test("/v2 without credentials is the management API's 401 JSON", async ({ expect }) => {
+    await using server = await startEmulator(kind);
+    const response = await call(server, "/v2/teams", { method: "GET" });
+    expect([response.status, response.json()]).toEqual([401, { error: expect.any(String) }]);
+  });
+
+  test("/vector/{unknown}/info is the vector interface's 404 JSON", async ({ expect }) => {
+    await using server = await startEmulator(kind);
+    const response = await call(server, "/vector/idx/info", { method: "POST" });
+    expect([response.status, response.json()]).toEqual([
+      404,
+      { error: expect.any(String), status: 404 },
+    ]);
+  });
 });
 
 describeTransports("limits (§14)", (kind) => {

@@ -1,6 +1,6 @@
 /** Teams and members (`spec/management-api.md` §3.2). */
 import { test } from "vitest";
-import { CREATE_DATABASE, EMAIL, startManagementEmulator } from "./fixtures.ts";
+import { API_KEY, basicAuth, CREATE_DATABASE, EMAIL, startManagementEmulator } from "./fixtures.ts";
 
 test("create, list, members add/list/remove, delete", async ({ expect }) => {
   await using emu = await startManagementEmulator();
@@ -108,4 +108,18 @@ test("mutations appear in the audit log", async ({ expect }) => {
   expect(logs.json).toEqual([
     expect.objectContaining({ action_string: "Create Team", actor: EMAIL }),
   ]);
+});
+
+test("the audit log is also served at the root, without /v2, as on the service", async ({
+  expect,
+}) => {
+  await using emu = await startManagementEmulator();
+  await emu.api("POST", "/team", { body: { team_name: "ops", copy_cc: false } });
+  const atRoot = await emu.emulator.fetch(`${emu.emulator.url}/auditlogs`, {
+    headers: { authorization: basicAuth(EMAIL, API_KEY) },
+  });
+  expect(atRoot.status).toBe(200);
+  expect(await atRoot.json()).toEqual([expect.objectContaining({ action_string: "Create Team" })]);
+  const anonymous = await emu.emulator.fetch(`${emu.emulator.url}/auditlogs`);
+  expect(anonymous.status).toBe(401);
 });
