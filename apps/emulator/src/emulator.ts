@@ -211,7 +211,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     resp =
       config.respPort === null
         ? undefined
-        : await startRespServer({ backend, host: config.host, port: config.respPort, onError });
+        : await startRespServer({
+            backend,
+            host: config.host,
+            port: config.respPort,
+            onError,
+            usage: database.usage,
+          });
   } catch (error: unknown) {
     server.close();
     throw addressError(error, `${config.host}:${config.respPort}`);

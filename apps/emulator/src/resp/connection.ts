@@ -18,8 +18,9 @@ import {
   type KvCaller,
   type KvSession,
 } from "../kv/backend.ts";
-import { lookupCommand } from "../kv/command-info.ts";
+import { isWriteCommand, lookupCommand } from "../kv/command-info.ts";
 import { checkCommand } from "../kv/policy.ts";
+import type { UsageTotals } from "../metrics/usage.ts";
 
 /** Checks `AUTH [username] password`; the caller's grant, or undefined when refused. */
 export type RespAuthenticator = (username: string, password: string) => KvCaller | undefined;
@@ -30,6 +31,8 @@ export interface ConnectionOptions {
   /** When set, clients must AUTH before anything else (`NOAUTH Authentication required.`). */
   readonly authenticate?: RespAuthenticator;
   readonly onError: (error: unknown) => void;
+  /** The served database's usage: every command counts as one request (STYLE.md §7.6). */
+  readonly usage?: UsageTotals;
 }
 
 const OK: Resp2Value = { kind: "simple", value: "OK" };
@@ -139,13 +142,15 @@ export class RespConnection {
           return;
         }
         this.#heldPushes = [];
+        const startedAt = performance.now();
         const reply = this.#observeReply(argv, await this.#run(argv));
         const held = this.#heldPushes;
         this.#heldPushes = undefined;
         if (this.#isClosed) {
           return;
         }
-        this.#write(reply);
+        const bytesOut = this.#write(reply);
+        this.#recordUsage(argv, { latencyMs: performance.now() - startedAt, bytesOut });
         for (const value of held) {
           this.#observe(value);
           this.#write(value);
@@ -310,10 +315,30 @@ export class RespConnection {
     }
   }
 
-  #write(value: Resp2Value): void {
-    if (!this.#isClosed && !this.#socket.destroyed) {
-      this.#socket.write(encodeResp2(value));
+  /** Writes one reply; returns its size in bytes (0 when the socket is gone). */
+  #write(value: Resp2Value): number {
+    if (this.#isClosed || this.#socket.destroyed) {
+      return 0;
     }
+    const bytes = encodeResp2(value);
+    this.#socket.write(bytes);
+    return bytes.byteLength;
+  }
+
+  #recordUsage(
+    argv: readonly Uint8Array[],
+    { latencyMs, bytesOut }: { latencyMs: number; bytesOut: number },
+  ): void {
+    const { usage } = this.#options;
+    if (usage === undefined) {
+      return;
+    }
+    let bytesIn = 0;
+    for (const arg of argv) {
+      bytesIn += arg.byteLength;
+    }
+    usage.recordCommands(1, isWriteCommand(lookupCommand(argv)) ? 1 : 0);
+    usage.recordRequest({ latencyMs, bytesIn, bytesOut });
   }
 
   #close(): void {

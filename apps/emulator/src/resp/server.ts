@@ -4,6 +4,7 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import type { KvBackend } from "../kv/backend.ts";
+import type { UsageTotals } from "../metrics/usage.ts";
 import { type RespAuthenticator, RespConnection } from "./connection.ts";
 
 export interface RespServerOptions {
@@ -13,6 +14,8 @@ export interface RespServerOptions {
   readonly port: number;
   readonly authenticate?: RespAuthenticator;
   readonly onError: (error: unknown) => void;
+  /** Where the served database's usage goes, for the management stats. */
+  readonly usage?: UsageTotals;
 }
 
 export interface RespServer {
@@ -32,6 +35,7 @@ export async function startRespServer(options: RespServerOptions): Promise<RespS
       backend: options.backend,
       onError: options.onError,
       ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+      ...(options.usage === undefined ? {} : { usage: options.usage }),
     });
   });
   await new Promise<void>((resolve, reject) => {

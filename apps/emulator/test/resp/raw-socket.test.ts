@@ -112,3 +112,18 @@ describe("the RESP2 listener over a raw socket", () => {
     expect(await socket.read(9)).toBe("$3\r\na\r\n\r\n");
   });
 });
+
+describe("usage", () => {
+  test("every RESP command counts in the database's usage, writes apart", async ({ expect }) => {
+    await using server = await startRespEmulator();
+    const usage = server.emulator.databases.get("default")?.usage;
+    const before = { commands: usage?.commands, writes: usage?.writes };
+    const socket = await server.socket();
+    socket.write("SET k v\r\nGET k\r\n");
+    expect(await socket.read(5 + 7)).toBe("+OK\r\n$1\r\nv\r\n");
+    expect({ commands: usage?.commands, writes: usage?.writes }).toEqual({
+      commands: (before.commands ?? 0) + 2,
+      writes: (before.writes ?? 0) + 1,
+    });
+  });
+});
