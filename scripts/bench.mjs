@@ -18,6 +18,7 @@ const sourceLoader = join(root, "apps/emulator/test/support/register-ts.mjs");
 /** Paths from the repository root; each runs with its package directory as working directory. */
 const BENCHES = [
   "apps/emulator/bench/engine.bench.ts",
+  "apps/emulator/bench/groups.bench.ts",
   "apps/emulator/bench/rest.bench.ts",
   "apps/emulator/bench/vector.bench.ts",
   "packages/testing/bench/start-up.bench.ts",

@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { startEmulator } from "./start-emulator.ts";
+import { startEmulator, TEST_EMAIL } from "./start-emulator.ts";
 
 async function run(url: string, token: string, argv: unknown[]): Promise<unknown> {
   const response = await fetch(url, {
@@ -17,20 +17,63 @@ describe("startEmulator", () => {
     expect(emu.token).toBe("fixed");
     expect(await run(emu.url, emu.token, ["SET", "k", "v"])).toEqual({ result: "OK" });
     expect(await run(emu.url, emu.readOnlyToken, ["GET", "k"])).toEqual({ result: "v" });
+    expect(emu.respAddress).toBeUndefined();
   });
 
   test("the manual clock drives expiry", async ({ expect }) => {
-    await using emu = await startEmulator();
-    await run(emu.url, emu.token, ["SET", "k", "v", "PX", "1000"]);
+    await using emu = await startEmulator({ startTimeMs: Date.UTC(2030, 0, 1) });
+    expect(emu.clock.now()).toBe(Date.UTC(2030, 0, 1));
+    await emu.command(["SET", "k", "v", "PX", "1000"]);
     emu.clock.advance(999);
-    expect(await run(emu.url, emu.token, ["GET", "k"])).toEqual({ result: "v" });
+    expect(await emu.command(["GET", "k"])).toBe("v");
     emu.clock.advance(1);
-    expect(await run(emu.url, emu.token, ["GET", "k"])).toEqual({ result: null });
+    expect(await emu.command(["GET", "k"])).toBeNull();
   });
 
-  test("stop closes the port", async ({ expect }) => {
+  test("reports management credentials, generated or given", async ({ expect }) => {
+    await using generated = await startEmulator();
+    expect(generated.management.url).toBe(`${generated.url}/v2`);
+    expect(generated.management.email).toBe(TEST_EMAIL);
+    expect(generated.management.apiKey.length).toBeGreaterThan(10);
+    expect(generated.emulator.config.apiKey).toBe(generated.management.apiKey);
+    await using given = await startEmulator({ email: "ops@example.com", apiKey: "key-1" });
+    expect(given.management).toMatchObject({ email: "ops@example.com", apiKey: "key-1" });
+  });
+
+  test("seeds at start and resets on request", async ({ expect }) => {
+    await using emu = await startEmulator({ seed: { strings: { greeting: "hello" } } });
+    expect(await emu.command(["GET", "greeting"])).toBe("hello");
+    await emu.seed({ lists: { queue: ["a", "b"] } });
+    expect(await emu.command(["LRANGE", "queue", 0, -1])).toEqual(["a", "b"]);
+    await emu.reset();
+    expect(await emu.command(["DBSIZE"])).toBe(0);
+  });
+
+  test("the in-process fetch needs no socket", async ({ expect }) => {
+    await using emu = await startEmulator();
+    const response = await emu.fetch("http://anywhere.invalid/pipeline", {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.token}` },
+      body: JSON.stringify([["PING"]]),
+    });
+    expect(await response.json()).toEqual([{ result: "PONG" }]);
+  });
+
+  test("serves RESP2 when asked", async ({ expect }) => {
+    await using emu = await startEmulator({ resp: true });
+    expect(emu.respAddress).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
+
+  test("a failing seed stops the emulator and rejects", async ({ expect }) => {
+    await expect(startEmulator({ seed: { bitmaps: { b: [-1] } } })).rejects.toThrow(
+      /ERR bit offset is not an integer or out of range, command was: \["SETBIT","b",-1,1\]/,
+    );
+  });
+
+  test("stop closes the port and may be called twice", async ({ expect }) => {
     const emu = await startEmulator();
     await emu.stop();
+    await emu.close();
     await expect(fetch(emu.url)).rejects.toThrow();
   });
 });

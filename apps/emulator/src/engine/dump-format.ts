@@ -6,10 +6,12 @@
  *
  * Object bodies use RDB's primitives (src/rdb.c): length encoding, strings with integer and LZF
  * encodings, binary doubles. Strings are built in here; every other type plugs a `DumpCodec` into the
- * registry from its own `values/<type>.ts` (`registerDumpCodec`), because only the type module can
- * build its container. A codec that writes RDB's plain encodings (list 1, set 2, zset-2 5, hash 4)
- * produces payloads a real Redis can RESTORE too.
+ * registry (`registerDumpCodec`): `dump/index.ts` registers the list, set, sorted set, hash and
+ * stream codecs (`dump/<type>-codec.ts`), `values/json.ts` its own. The codecs write the RDB object
+ * types Redis 8 writes for the encoding `OBJECT ENCODING` reports, so payloads match a real
+ * server's byte for byte where the encoding is deterministic.
  */
+import { lzfCompress } from "./dump/lzf.ts";
 import type { ContainerValue, StoredValue } from "./values/types.ts";
 
 /** Redis 7.4 and 8 write RDB version 12; older payloads (lower versions) are accepted too. */
@@ -25,6 +27,56 @@ export const RDB_TYPE = {
   ZSET_2: 5,
 } as const;
 
+/**
+ * The encoding limits (`*-max-listpack-*`, `set-max-intset-entries`, `list-max-listpack-size`)
+ * codecs apply: where a quicklist splits into nodes, and which encoding a restored value takes, as
+ * `rdbLoadObject` converts after loading.
+ */
+export interface DumpLimits {
+  readonly listMaxListpackSize: number;
+  readonly setMaxIntsetEntries: number;
+  readonly setMaxListpackEntries: number;
+  readonly setMaxListpackValue: number;
+  readonly zsetMaxListpackEntries: number;
+  readonly zsetMaxListpackValue: number;
+  readonly hashMaxListpackEntries: number;
+  readonly hashMaxListpackValue: number;
+  readonly streamNodeMaxBytes: number;
+  readonly streamNodeMaxEntries: number;
+}
+
+/** Redis's default configuration (src/config.c). */
+export const DEFAULT_DUMP_LIMITS: DumpLimits = {
+  listMaxListpackSize: -2,
+  setMaxIntsetEntries: 512,
+  setMaxListpackEntries: 128,
+  setMaxListpackValue: 64,
+  zsetMaxListpackEntries: 128,
+  zsetMaxListpackValue: 64,
+  hashMaxListpackEntries: 128,
+  hashMaxListpackValue: 64,
+  streamNodeMaxBytes: 4096,
+  streamNodeMaxEntries: 100,
+};
+
+/** The limits as a configuration holds them now. */
+export function dumpLimits(config: { value(name: string): string }): DumpLimits {
+  const number = (name: string): number => Number(config.value(name));
+  return {
+    listMaxListpackSize: number("list-max-listpack-size"),
+    // `intsetMaxEntries`: intsets are capped at 2^30 entries whatever the configuration says.
+    setMaxIntsetEntries: Math.min(number("set-max-intset-entries"), 2 ** 30),
+    setMaxListpackEntries: number("set-max-listpack-entries"),
+    setMaxListpackValue: number("set-max-listpack-value"),
+    zsetMaxListpackEntries: number("zset-max-listpack-entries"),
+    zsetMaxListpackValue: number("zset-max-listpack-value"),
+    hashMaxListpackEntries: number("hash-max-listpack-entries"),
+    hashMaxListpackValue: number("hash-max-listpack-value"),
+    streamNodeMaxBytes: number("stream-node-max-bytes"),
+    streamNodeMaxEntries: number("stream-node-max-entries"),
+  };
+}
+
 /** Thrown by readers on malformed bodies; RESTORE answers `ERR Bad data format`. */
 export class DumpFormatError extends Error {
   override readonly name = "DumpFormatError";
@@ -37,9 +89,9 @@ export interface DumpCodec {
   /** The RDB object types it can read. */
   readonly rdbTypes: readonly number[];
   /** Writes the value: returns the RDB object type byte after writing the body. */
-  serialize(value: ContainerValue, writer: DumpWriter): number;
+  serialize(value: ContainerValue, writer: DumpWriter, limits: DumpLimits): number;
   /** Reads a body of `rdbType`; throws `DumpFormatError` on malformed input. */
-  deserialize(reader: DumpReader, rdbType: number): ContainerValue;
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue;
 }
 
 const codecsByType = new Map<string, DumpCodec>();
@@ -59,7 +111,10 @@ export function canDump(value: StoredValue): boolean {
 }
 
 /** The DUMP payload of `value` (a binary string); undefined when its type has no codec. */
-export function dumpValue(value: StoredValue): string | undefined {
+export function dumpValue(
+  value: StoredValue,
+  limits: DumpLimits = DEFAULT_DUMP_LIMITS,
+): string | undefined {
   const writer = new DumpWriter();
   let rdbType: number;
   if (typeof value === "string") {
@@ -70,7 +125,7 @@ export function dumpValue(value: StoredValue): string | undefined {
     if (codec === undefined) {
       return undefined;
     }
-    rdbType = codec.serialize(value, writer);
+    rdbType = codec.serialize(value, writer, limits);
   }
   return framePayload(String.fromCharCode(rdbType) + writer.toString());
 }
@@ -89,7 +144,10 @@ export type RestoreResult =
  * Decodes a payload as RESTORE does: the version and checksum first (`checksum` → `ERR DUMP payload
  * version or checksum are wrong`), then the body (`format` → `ERR Bad data format`).
  */
-export function restoreValue(payload: string): RestoreResult {
+export function restoreValue(
+  payload: string,
+  limits: DumpLimits = DEFAULT_DUMP_LIMITS,
+): RestoreResult {
   if (!verifyPayload(payload)) {
     return { ok: false, reason: "checksum" };
   }
@@ -104,7 +162,7 @@ export function restoreValue(payload: string): RestoreResult {
       if (codec === undefined) {
         return { ok: false, reason: "format" };
       }
-      value = codec.deserialize(reader, rdbType);
+      value = codec.deserialize(reader, rdbType, limits);
     }
     // Trailing bytes mean the body was not what its type byte announced.
     return reader.isAtEnd ? { ok: true, value } : { ok: false, reason: "format" };
@@ -144,8 +202,31 @@ export class DumpWriter {
     this.#parts.push(String.fromCharCode(value & 0xff));
   }
 
+  /** Bytes as they are (`rdbWriteRaw`). */
+  raw(bytes: string): void {
+    this.#parts.push(bytes);
+  }
+
+  /** `rdbSaveMillisecondTime`: a signed 64-bit little-endian integer. */
+  millisecondTime(value: number): void {
+    let unsigned = BigInt.asUintN(64, BigInt(value));
+    for (let i = 0; i < 8; i++) {
+      this.byte(Number(unsigned & 0xffn));
+      unsigned >>= 8n;
+    }
+  }
+
   /** RDB length encoding: 6-bit, 14-bit, 32-bit or 64-bit big-endian. */
-  length(value: number): void {
+  length(value: number | bigint): void {
+    if (typeof value === "bigint") {
+      if (value <= 0xffffffffn) {
+        this.length(Number(value));
+      } else {
+        this.byte(0x81);
+        this.#bigEndian(value, 8);
+      }
+      return;
+    }
     if (value < 0x40) {
       this.byte(value);
     } else if (value < 0x4000) {
@@ -161,9 +242,9 @@ export class DumpWriter {
   }
 
   /**
-   * An RDB string. Like `rdbSaveRawString`, integers of up to 11 characters that fit 32 bits are
-   * written in the integer encodings; everything else is written raw (Redis may LZF-compress long
-   * strings; uncompressed is equally valid and readers accept both).
+   * An RDB string, as `rdbSaveRawString` writes it: integers of up to 11 characters that fit 32
+   * bits in the integer encodings, strings over 20 bytes LZF-compressed when that saves at least
+   * 4 bytes (`rdbSaveLzfStringObject`, with `rdbcompression yes`), everything else verbatim.
    */
   string(value: string): void {
     if (value.length <= 11 && INTEGER_TEXT.test(value)) {
@@ -184,6 +265,16 @@ export class DumpWriter {
         for (let shift = 0; shift < 32; shift += 8) {
           this.byte(n >> shift);
         }
+        return;
+      }
+    }
+    if (value.length > 20) {
+      const compressed = lzfCompress(value, value.length - 4);
+      if (compressed !== undefined) {
+        this.byte(0xc0 | ENC_LZF);
+        this.length(compressed.length);
+        this.length(value.length);
+        this.#parts.push(compressed);
         return;
       }
     }
@@ -232,6 +323,34 @@ export class DumpReader {
       throw new DumpFormatError("unexpected end of payload");
     }
     return this.#data.charCodeAt(this.#offset++);
+  }
+
+  /** `length` bytes as they are. */
+  raw(length: number): string {
+    return this.#take(length);
+  }
+
+  /** `rdbLoadMillisecondTime`: a signed 64-bit little-endian integer. */
+  millisecondTime(): number {
+    let value = 0n;
+    for (let i = 0; i < 8; i++) {
+      value |= BigInt(this.byte()) << BigInt(8 * i);
+    }
+    return Number(BigInt.asIntN(64, value));
+  }
+
+  /** A plain length of up to 64 bits (stream IDs and counters), a number when it is safe. */
+  bigLength(): number | bigint {
+    const first = this.byte();
+    if (first !== 0x81) {
+      this.#offset--;
+      return this.length();
+    }
+    let value = 0n;
+    for (let i = 0; i < 8; i++) {
+      value = (value << 8n) | BigInt(this.byte());
+    }
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
   }
 
   /** A plain length; an encoded-string marker here is malformed. */

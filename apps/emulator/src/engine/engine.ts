@@ -20,6 +20,8 @@ import { resolveCommand } from "./commands/dispatch.ts";
 import { ERR, ReplyError } from "./commands/errors.ts";
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config } from "./config.ts";
+// DUMP/RESTORE codecs of the container types, registered on load.
+import "./dump/index.ts";
 import { Database, type KeyspaceObserver } from "./keyspace.ts";
 import { PubSub } from "./pubsub.ts";
 import { type Reply, reply } from "./reply.ts";
@@ -222,10 +224,18 @@ export class Engine implements ServerApi, KeyspaceObserver {
     const wasInTransaction = session.inTransaction;
     session.inTransaction = true;
     try {
-      return commands.map((argv) => {
-        const result = this.#run(argv, session);
-        return result.kind === "blocked" ? result.timeoutReply : result;
-      });
+      // Redis writes EXEC's `*N` header, then each command's output in order, pushes included
+      // (SUBSCRIBE a b answers twice). The same bytes: the first N messages are EXEC's items,
+      // the rest are pushed after it.
+      const messages: Reply[] = [];
+      for (const argv of commands) {
+        const { result, pushes } = session.capturePushes(() => this.#run(argv, session));
+        messages.push(...pushes, result.kind === "blocked" ? result.timeoutReply : result);
+      }
+      for (const message of messages.slice(commands.length)) {
+        session.push(message);
+      }
+      return messages.slice(0, commands.length);
     } finally {
       session.inTransaction = wasInTransaction;
       this.#endUnit();

@@ -10,7 +10,8 @@
  * format is the one DUMP/RESTORE already check: per key a varint db, the key, the absolute expiry
  * in ms as decimal text (empty for none) and the payload, each length-prefixed.
  */
-import { dumpValue, restoreValue } from "./dump-format.ts";
+import "./dump/index.ts";
+import { dumpLimits, dumpValue, restoreValue } from "./dump-format.ts";
 import type { Effect, Engine } from "./engine.ts";
 
 function varintSize(value: number): number {
@@ -157,10 +158,11 @@ class ChunkWriter {
  */
 export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
   const writer = new ChunkWriter();
+  const limits = dumpLimits(engine.config);
   for (const db of engine.databases) {
     for (const key of db.keys()) {
       const value = db.get(key);
-      const payload = value === undefined ? undefined : dumpValue(value);
+      const payload = value === undefined ? undefined : dumpValue(value, limits);
       if (value === undefined) {
         continue;
       }
@@ -181,13 +183,14 @@ export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
 export function loadSnapshot(engine: Engine, bytes: Uint8Array): void {
   const reader = new Reader(bytes);
   const now = engine.clock.now();
+  const limits = dumpLimits(engine.config);
   while (!reader.isAtEnd) {
     const dbIndex = reader.varint();
     const key = reader.string(reader.varint());
     const expiresText = reader.string(reader.varint());
     const payload = reader.string(reader.varint());
     const db = engine.databases[dbIndex];
-    const restored = restoreValue(payload);
+    const restored = restoreValue(payload, limits);
     if (db === undefined || !restored.ok) {
       throw new EffectRecordError(`snapshot entry for a key in db ${dbIndex} does not decode`);
     }

@@ -22,7 +22,9 @@ export class Session {
   readonly address: string;
   readonly createdAtMs: number;
   readonly isStateless: boolean;
+  /** Sends a pushed reply, or collects it while `capturePushes` runs. */
   readonly push: PushSink;
+  #captured: Reply[] | undefined;
   dbIndex = 0;
   name = "";
   libraryName = "";
@@ -65,7 +67,29 @@ export class Session {
     this.createdAtMs = options.createdAtMs;
     this.lastInteractionMs = options.createdAtMs;
     this.isStateless = options.isStateless ?? false;
-    this.push = options.push ?? (() => undefined);
+    const sink = options.push ?? (() => undefined);
+    this.push = (message) => {
+      if (this.#captured === undefined) {
+        sink(message);
+      } else {
+        this.#captured.push(message);
+      }
+    };
+  }
+
+  /**
+   * Runs `body` with this session's pushes collected instead of sent (EXEC places them between the
+   * queued commands' replies, as they are on Redis's wire).
+   */
+  capturePushes<T>(body: () => T): { readonly result: T; readonly pushes: readonly Reply[] } {
+    const outer = this.#captured;
+    const pushes: Reply[] = [];
+    this.#captured = pushes;
+    try {
+      return { result: body(), pushes };
+    } finally {
+      this.#captured = outer;
+    }
   }
 
   /** Channels plus patterns: the count subscribe replies carry. */

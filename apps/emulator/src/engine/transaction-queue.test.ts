@@ -1,5 +1,6 @@
 import { describe, test } from "vitest";
 import { ERR } from "./commands/errors.ts";
+import type { Reply } from "./reply.ts";
 import { createTestEngine, r } from "./test-support.ts";
 import { TransactionQueue } from "./transaction-queue.ts";
 
@@ -75,9 +76,25 @@ describe("TransactionQueue", () => {
     expect(send("EXEC")).toEqual(r.err(ERR.EXEC_WITHOUT_MULTI));
     expect(send("DISCARD")).toEqual(r.err(ERR.DISCARD_WITHOUT_MULTI));
     expect(send("MULTI", "x")).toEqual(r.err(ERR.WRONG_ARITY("multi")));
+    // EXEC's own arity error aborts (`rejectCommand` → `execCommandAbort`), in MULTI or not.
+    const abort = r.err(ERR.EXECABORT_BECAUSE(ERR.WRONG_ARITY("exec")));
+    expect(abort).toEqual(
+      r.err(
+        "EXECABORT Transaction discarded because of: wrong number of arguments for 'exec' command",
+      ),
+    );
+    expect(send("EXEC", "x")).toEqual(abort);
     send("MULTI");
-    expect(send("EXEC", "x")).toEqual(r.err(ERR.WRONG_ARITY("exec")));
-    expect(send("EXEC")).toEqual(r.err(ERR.EXECABORT));
+    send("SET", "k", "v");
+    expect(send("EXEC", "x")).toEqual(abort);
+    expect(send("EXEC")).toEqual(r.err(ERR.EXEC_WITHOUT_MULTI));
+  });
+
+  test("EXEC with arguments drops the WATCHes", ({ expect }) => {
+    const { send, session } = connection();
+    send("WATCH", "w");
+    send("EXEC", "x");
+    expect(session.watchedKeys.size).toBe(0);
   });
 
   test("DISCARD drops the queue and the WATCHes", ({ expect }) => {
@@ -130,5 +147,28 @@ describe("TransactionQueue", () => {
     send("MULTI");
     send("WAIT", "1", "0");
     expect(send("EXEC")).toEqual(r.arr(r.int(0)));
+  });
+
+  test("EXEC keeps Redis's wire order when a queued command answers more than once", ({
+    expect,
+  }) => {
+    const pushed: Reply[] = [];
+    const { engine } = createTestEngine();
+    const session = engine.createSession({
+      address: "127.0.0.1:50002",
+      push: (m) => pushed.push(m),
+    });
+    const queue = new TransactionQueue({ host: engine, session });
+    const send = (...argv: string[]): unknown => queue.handle(argv);
+    const confirmation = (kind: string, channel: string, count: number): Reply =>
+      r.arr(r.bulk(kind), r.bulk(channel), r.int(count));
+    send("MULTI");
+    send("SUBSCRIBE", "a", "b");
+    send("PSUBSCRIBE", "p*");
+    // EXEC's items are the first two messages; the third follows as a push.
+    expect(send("EXEC")).toEqual(
+      r.arr(confirmation("subscribe", "a", 1), confirmation("subscribe", "b", 2)),
+    );
+    expect(pushed).toEqual([confirmation("psubscribe", "p*", 3)]);
   });
 });

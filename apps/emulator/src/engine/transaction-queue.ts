@@ -7,6 +7,8 @@
  * - an unknown command, a wrong arity or a `no_multi` command (SAVE, SHUTDOWN, …) is answered with its
  *   error and *flags* the transaction, so EXEC answers EXECABORT and discards it;
  * - MULTI inside MULTI and WATCH inside MULTI are answered with their own errors without flagging;
+ * - EXEC with a wrong arity aborts: EXECABORT with the reason, the transaction (if any) and the
+ *   WATCHes are discarded (`rejectCommand` → `execCommandAbort`);
  * - EXEC runs the queue unless a WATCHed key changed (then it answers a null array); either way the
  *   session's WATCHes end; DISCARD drops the queue and the WATCHes;
  * - QUIT and RESET are not queued: the connection runs them (RESET also ends the transaction here).
@@ -51,12 +53,18 @@ export class TransactionQueue {
    */
   handle(argv: readonly string[]): Reply | undefined {
     const name = asciiUpper(argv[0] ?? "");
+    if (name === "EXEC") {
+      const rejection = this.#rejection(argv);
+      if (rejection !== undefined) {
+        return this.#abort(rejection);
+      }
+    }
     if (!this.isActive) {
       switch (name) {
         case "MULTI":
           return this.#arityError(argv) ?? this.multi();
         case "EXEC":
-          return this.#arityError(argv) ?? reply.error(ERR.EXEC_WITHOUT_MULTI);
+          return reply.error(ERR.EXEC_WITHOUT_MULTI);
         case "DISCARD":
           return this.#arityError(argv) ?? reply.error(ERR.DISCARD_WITHOUT_MULTI);
         default:
@@ -157,7 +165,22 @@ export class TransactionQueue {
 
   /** The lookup/arity error of `argv`, if any (processCommand checks it before anything else). */
   #arityError(argv: readonly string[]): Reply | undefined {
+    const error = this.#rejection(argv);
+    return error === undefined ? undefined : reply.error(error);
+  }
+
+  #rejection(argv: readonly string[]): string | undefined {
     const resolution = resolveCommand(this.#host.commands, argv);
-    return resolution.ok ? undefined : reply.error(resolution.error);
+    return resolution.ok ? undefined : resolution.error;
+  }
+
+  /**
+   * `rejectCommand` for EXEC itself (a wrong arity): `execCommandAbort` discards the transaction and
+   * its WATCHes, in MULTI or not, and answers EXECABORT with the reason.
+   */
+  #abort(error: string): Reply {
+    this.reset();
+    this.#host.unwatch(this.#session);
+    return reply.error(ERR.EXECABORT_BECAUSE(error));
   }
 }

@@ -34,3 +34,38 @@ test.prop(
   const simple = (ranked: typeof exact) => ranked.map((item) => [item.key.id, item.score]);
   return JSON.stringify(simple(twoPass)) === JSON.stringify(simple(exact));
 });
+
+test.prop([fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 50 })], {
+  numRuns: 12,
+})(
+  "at 384 dimensions, with rows that differ in one ulp, the two passes still agree",
+  (seed, limit) => {
+    const dimension = 384;
+    let state = seed;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31 - 0.5;
+    };
+    const store = new NamespaceStore(dimension);
+    const base = Float32Array.from({ length: dimension }, random);
+    for (let i = 0; i < 600; i++) {
+      // Half are near-copies of one vector, so many scores lie within the tolerance of each other.
+      const row =
+        i % 2 === 0
+          ? Float32Array.from(base, (value, j) =>
+              j === i % dimension ? value * (1 + 2 ** -23) : value,
+            )
+          : Float32Array.from({ length: dimension }, random);
+      store.put({ id: `r${i}`, vector: row }, 0, 0);
+    }
+    const query = Float32Array.from(base, (value) => value + random() * 0.01);
+    const scorer = createDenseScorer("COSINE", query);
+    const options = { accept: () => true, limit };
+    const simple = (ranked: ReturnType<typeof rankDense>) =>
+      JSON.stringify(ranked.map((item) => [item.key.id, item.score]));
+    return (
+      simple(rankDense(store, scorer, options)) ===
+      simple(rankDense(store, { score: scorer.score, tolerance: 0 }, options))
+    );
+  },
+);

@@ -165,6 +165,8 @@ describe.skipIf(!canRunDifferential)("pub/sub against redis-server", () => {
       pub("PUBSUB", "NOSUCH"),
       pub("PUBSUB", "SHARDCHANNELS"),
       pub("PUBSUB", "SHARDNUMSUB", "c1"),
+      pub("PUBSUB", "CHANNELS", "a", "b"),
+      pub("PUBSUB", "SHARDCHANNELS", "a", "b"),
     ],
     "subscribed mode": [
       sub("SUBSCRIBE", "c1"),
@@ -235,6 +237,48 @@ describe.skipIf(!canRunDifferential)("pub/sub against redis-server", () => {
     })),
     fc.constantFrom<PubSubStep>(pub("PUBSUB", "NUMPAT"), pub("PUBSUB", "CHANNELS")),
   );
+
+  /**
+   * SUBSCRIBE inside MULTI: EXEC's `*N` counts queued commands, but SUBSCRIBE a b writes two
+   * confirmations, so the wire carries more messages than N (a client reads the extra ones as
+   * pushes). Compared as raw bytes, up to the closing PING's subscribed-mode reply.
+   */
+  test("SUBSCRIBE inside MULTI: the same bytes on the wire", async ({ expect }) => {
+    const script = [
+      ["MULTI"],
+      ["SUBSCRIBE", "a", "b"],
+      ["PSUBSCRIBE", "p*"],
+      ["UNSUBSCRIBE", "b", "a"],
+      ["EXEC"],
+      ["GET", "k"],
+      ["PING"],
+    ];
+    const end = "*2\r\n$4\r\npong\r\n$0\r\n\r\n";
+    const rawRun = (port: number): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = new Socket();
+        let received = "";
+        socket.once("error", reject);
+        socket.on("data", (chunk: Buffer) => {
+          received += chunk.toString("latin1");
+          if (received.endsWith(end)) {
+            socket.destroy();
+            resolve(received);
+          }
+        });
+        socket.connect(port, "127.0.0.1", () => {
+          for (const argv of script) {
+            socket.write(encodeResp2Command(argv));
+          }
+        });
+      });
+    const [stratus, redis] = await Promise.all([
+      rawRun(targets.ports.stratus),
+      rawRun(targets.ports.redis),
+    ]);
+    expect(stratus).toBe(redis);
+    expect(redis).toContain("*3\r\n$9\r\nsubscribe\r\n$1\r\nb\r\n:2\r\n");
+  });
 
   test("generated sequences give the same output", async ({ expect }) => {
     await fc.assert(

@@ -7,6 +7,8 @@
  * - key specifications (index 8): 7.2+ changed several specs' flags and begin-search details;
  * - subcommands (index 9) are compared by the same fields, only those 7.0 has (later releases
  *   added e.g. CLIENT NO-TOUCH and SETINFO).
+ * Plain `COMMAND` is compared for every command both servers know (arity, flags, first/last/step
+ * and ACL categories), with the deliberate 7.2+ changes listed in `KNOWN_TABLE_DIFFERENCES`.
  * COMMAND COUNT, COMMAND LIST and COMMAND DOCS are not diffed: the command sets differ by design.
  */
 import fc from "fast-check";
@@ -112,6 +114,45 @@ function comparable(entry: unknown): unknown {
   };
 }
 
+/**
+ * Where the engine's table (Redis 8's metadata) deliberately differs from 7.0's COMMAND output, as
+ * `name field` entries. Everything else both servers know must match.
+ */
+const KNOWN_TABLE_DIFFERENCES = [
+  // Redis 7.2 added ZRANK/ZREVRANK key [WITHSCORE].
+  "zrank arity",
+  "zrevrank arity",
+  // Redis 7.4 made WAIT a blocking command and allowed it in scripts (#12977: no more noscript).
+  "wait flags",
+  "wait categories",
+  // Later releases flag the script runners may_replicate (src/commands/eval.json and friends).
+  "eval flags",
+  "evalsha flags",
+  "fcall flags",
+];
+
+/** Every command and subcommand of a plain `COMMAND` reply, by name, with the compared fields. */
+function tableOf(reply: unknown): Map<string, Record<string, unknown>> {
+  const table = new Map<string, Record<string, unknown>>();
+  const sorted = (list: unknown): unknown => (Array.isArray(list) ? [...list].sort() : list);
+  const add = (entry: unknown): void => {
+    const [name, arity, flags, first, last, step, categories, , , subcommands] = entry as unknown[];
+    table.set(String(name), {
+      arity,
+      flags: sorted(flags),
+      keys: [first, last, step],
+      categories: sorted(categories),
+    });
+    for (const sub of Array.isArray(subcommands) ? subcommands : []) {
+      add(sub);
+    }
+  };
+  for (const entry of Array.isArray(reply) ? reply : []) {
+    add(entry);
+  }
+  return table;
+}
+
 describe.skipIf(!canRunDifferential)("server commands against redis-server", () => {
   let targets: Targets;
   beforeAll(async () => {
@@ -143,6 +184,35 @@ describe.skipIf(!canRunDifferential)("server commands against redis-server", () 
       );
     }
     expect(actual).toEqual(expected);
+  });
+
+  test("plain COMMAND: arity, flags, key range and ACL categories of every command", async ({
+    expect,
+  }) => {
+    const [stratus, redis] = await Promise.all([
+      targets.stratus.call("COMMAND"),
+      targets.redis.call("COMMAND"),
+    ]);
+    const ours = tableOf(show(stratus));
+    const theirs = tableOf(show(redis));
+    expect(ours.size).toBeGreaterThan(200);
+    const differences: string[] = [];
+    const details: Record<string, unknown> = {};
+    for (const [name, expected] of theirs) {
+      const actual = ours.get(name);
+      if (actual === undefined) {
+        continue; // cluster, replication and a few admin commands the engine does not have
+      }
+      for (const field of ["arity", "flags", "keys", "categories"]) {
+        if (JSON.stringify(actual[field]) !== JSON.stringify(expected[field])) {
+          differences.push(`${name} ${field}`);
+          details[`${name} ${field}`] = { engine: actual[field], redis: expected[field] };
+        }
+      }
+    }
+    expect(differences.sort(), JSON.stringify(details)).toEqual(
+      [...KNOWN_TABLE_DIFFERENCES].sort(),
+    );
   });
 
   const scripts: Record<string, Step[]> = {

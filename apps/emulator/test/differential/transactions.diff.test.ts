@@ -42,6 +42,30 @@ describe.skipIf(!canRunDifferential)("transactions against redis-server", () => 
       ["EXEC"],
       ["EXISTS", "k"],
     ],
+    // `rejectCommand` turns EXEC's own arity error into EXECABORT and discards the transaction
+    // and the WATCHes, in MULTI or not.
+    "EXEC with arguments": [
+      ["EXEC", "x"],
+      ["MULTI"],
+      ["SET", "k", "v"],
+      ["EXEC", "x"],
+      ["GET", "k"],
+      ["EXEC"],
+      ["SET", "w", "1"],
+      ["WATCH", "w"],
+      ["EXEC", "x"],
+      ["SET", "w", "2"],
+      ["MULTI"],
+      ["GET", "w"],
+      ["EXEC"],
+    ],
+    "PING with too many arguments is queued, then fails": [
+      ["PING", "a", "b"],
+      ["MULTI"],
+      ["PING", "a", "b"],
+      ["PING", "a"],
+      ["EXEC"],
+    ],
     "commands that cannot be queued": [["MULTI"], ["WATCH", "k"], ["SET", "k", "v"], ["EXEC"]],
     DISCARD: [["MULTI"], ["SET", "k", "v"], ["DISCARD"], ["EXISTS", "k"], ["EXEC"]],
     "WATCH and a write from the same connection": [

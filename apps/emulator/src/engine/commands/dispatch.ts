@@ -32,7 +32,9 @@ export function resolveCommand(
   }
   const subName = argv[1];
   if (subName === undefined) {
-    return { ok: false, error: ERR.WRONG_ARITY(command.fullName) };
+    // A container alone is checked against its own arity, as Redis does: -2 (CONFIG, OBJECT, …)
+    // is a wrong-arity error, COMMAND's -1 runs the container itself.
+    return checkArity(command, argv, 1);
   }
   const sub = command.subcommands.get(asciiUpper(subName));
   if (sub === undefined) {

@@ -37,6 +37,9 @@ export const ERR = {
   DISCARD_WITHOUT_MULTI: "ERR DISCARD without MULTI",
   WATCH_IN_MULTI: "ERR WATCH inside MULTI is not allowed",
   EXECABORT: "EXECABORT Transaction discarded because of previous errors.",
+  /** `execCommandAbort` (src/multi.c): the rejection's text without its `ERR ` prefix. */
+  EXECABORT_BECAUSE: (error: string): string =>
+    `EXECABORT Transaction discarded because of: ${error.replace(/^-?ERR /, "")}`,
   NOPROTO: "NOPROTO unsupported protocol version",
   NOAUTH: "NOAUTH Authentication required.",
   WRONGPASS: "WRONGPASS invalid username-password pair or user is disabled.",

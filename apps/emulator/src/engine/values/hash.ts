@@ -257,6 +257,11 @@ export class HashValue implements ContainerValue {
     return this.#expiries?.times.get(field);
   }
 
+  /** Switches to the hashtable encoding (RESTORE of a payload too large for a listpack). */
+  convertToHashtable(): void {
+    this.#flags |= HASHTABLE;
+  }
+
   /** `hashTypeSetExInit`: a listpack hash becomes `listpackex` once expiry commands touch it. */
   enableFieldExpiry(): void {
     this.#flags |= EXPIRY_AWARE;

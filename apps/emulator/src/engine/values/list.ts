@@ -194,6 +194,11 @@ export class List implements ContainerValue {
     }
   }
 
+  /** Marks the list as a quicklist (RESTORE of a payload Redis would keep as one). */
+  useQuicklist(): void {
+    this.#isQuicklist = true;
+  }
+
   /**
    * `listTypeTryConversionAppend`: before adding `added`, a listpack that would outgrow the limit
    * becomes a quicklist. Like Redis, the check adds the raw lengths of the new elements.

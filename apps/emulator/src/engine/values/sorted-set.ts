@@ -152,19 +152,11 @@ function memberAtMostMax(member: string, range: LexRange): boolean {
 
 // ---- formatting ---------------------------------------------------------------------------------
 
-/** Redis's `double2ll` bound: integral doubles up to 2^62 print as plain integers. */
-const INTEGER_PRINT_LIMIT = 2 ** 62;
-
 /**
- * A score as Redis ≥ 7.2 replies with it (`addReplyDouble` → `d2string`): integral values up to
- * 2^62 as integers (`1000000000000000`, where `fpconv_dtoa` alone would write `1e+15`), everything
- * else as `formatDouble`'s shortest round-trip form.
+ * A score as Redis ≥ 7.2 replies with it: `addReplyDouble` → `d2string`, which is `formatDouble`
+ * (integral values up to 2^62 as integers, everything else as the shortest round-trip form).
  */
 export function formatScore(score: number): string {
-  if (Number.isInteger(score) && Math.abs(score) <= INTEGER_PRINT_LIMIT && !Object.is(score, -0)) {
-    // Beyond 2^53 String() would print shortest digits ("…388000"); Redis prints the exact value.
-    return Number.isSafeInteger(score) ? String(score) : BigInt(score).toString();
-  }
   return formatDouble(score);
 }
 

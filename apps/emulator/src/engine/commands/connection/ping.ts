@@ -1,5 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
+import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * PING [message]: PONG, or the message as a bulk string. In subscribe mode RESP2 answers
@@ -15,6 +16,12 @@ export const ping = defineCommand({
   since: "1.0.0",
   summary: "Returns the server's liveliness response.",
   complexity: "O(1)",
-  parse: (args) => ({ message: args.hasMore() ? args.string() : undefined }),
+  parse: (args) => {
+    // pingCommand's own check: arity -1 lets `PING a b` through to answer the arity error.
+    if (args.remaining > 1) {
+      throw new ReplyError(ERR.WRONG_ARITY("ping"));
+    }
+    return { message: args.hasMore() ? args.string() : undefined };
+  },
   run: (_ctx, { message }) => (message === undefined ? reply.simple("PONG") : reply.bulk(message)),
 });

@@ -1,4 +1,4 @@
-import { dumpValue } from "../../dump-format.ts";
+import { dumpLimits, dumpValue } from "../../dump-format.ts";
 import { reply } from "../../reply.ts";
 import { typeOf } from "../../values/types.ts";
 import { defineCommand } from "../define.ts";
@@ -25,7 +25,7 @@ export const dump = defineCommand({
     if (value === undefined) {
       return reply.null();
     }
-    const payload = dumpValue(value);
+    const payload = dumpValue(value, dumpLimits(ctx.server.config));
     if (payload === undefined) {
       // Emulator difference: types whose module has not registered a DUMP codec yet.
       throw new ReplyError(ERR.DUMP_UNSUPPORTED_TYPE(typeOf(value)));

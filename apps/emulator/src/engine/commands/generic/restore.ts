@@ -1,4 +1,4 @@
-import { restoreValue } from "../../dump-format.ts";
+import { dumpLimits, restoreValue } from "../../dump-format.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
@@ -78,7 +78,7 @@ export const restore = defineCommand({
     if (ttl < 0) {
       throw new ReplyError(ERR.INVALID_TTL);
     }
-    const restored = restoreValue(options.payload);
+    const restored = restoreValue(options.payload, dumpLimits(ctx.server.config));
     if (!restored.ok) {
       throw new ReplyError(restored.reason === "checksum" ? ERR.DUMP_PAYLOAD : ERR.BAD_DATA_FORMAT);
     }

@@ -1,6 +1,7 @@
 import { describe, test } from "vitest";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
 
 /** An engine whose test session records what is pushed to it. */
 function subscriber(): ReturnType<typeof createTestEngine> & { pushed: Reply[] } {
@@ -33,5 +34,12 @@ describe("PUBSUB CHANNELS", () => {
         : [];
     expect(names(run("PUBSUB", "CHANNELS"))).toEqual(["news.a", "news.b", "other"]);
     expect(names(run("PUBSUB", "CHANNELS", "news.*"))).toEqual(["news.a", "news.b"]);
+  });
+
+  test("more than one pattern is a subcommand syntax error", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("PUBSUB", "channels", "a", "b")).toEqual(
+      r.err(ERR.SUBCOMMAND_SYNTAX("channels", "PUBSUB")),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
+import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * PUBSUB CHANNELS [pattern]: channels with at least one subscriber (pattern subscriptions aside).
@@ -14,6 +15,12 @@ export const pubsubChannels = defineCommand({
   summary: "Returns the active channels.",
   complexity:
     "O(N) where N is the number of active channels, and assuming constant time pattern matching (relatively short channels and patterns)",
-  parse: (args) => ({ pattern: args.hasMore() ? args.string() : undefined }),
+  parse: (args) => {
+    // More than one pattern: `addReplySubcommandSyntaxError` (src/pubsub.c), not a syntax error.
+    if (args.remaining > 1) {
+      throw new ReplyError(ERR.SUBCOMMAND_SYNTAX(args.argv[1] ?? "", "PUBSUB"));
+    }
+    return { pattern: args.hasMore() ? args.string() : undefined };
+  },
   run: (ctx, { pattern }) => reply.bulks(ctx.server.pubsub.channels(pattern)),
 });

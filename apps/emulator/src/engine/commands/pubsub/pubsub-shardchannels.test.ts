@@ -1,6 +1,7 @@
 import { describe, test } from "vitest";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r } from "../../test-support.ts";
+import { ERR } from "../errors.ts";
 
 /** An engine whose test session records what is pushed to it. */
 function subscriber(): ReturnType<typeof createTestEngine> & { pushed: Reply[] } {
@@ -26,5 +27,12 @@ describe("PUBSUB SHARDCHANNELS", () => {
     run("SUBSCRIBE", "plain");
     run("SSUBSCRIBE", "s.1", "t");
     expect(run("PUBSUB", "SHARDCHANNELS", "s.*")).toEqual(r.bulks("s.1"));
+  });
+
+  test("more than one pattern is a subcommand syntax error", ({ expect }) => {
+    const { run } = subscriber();
+    expect(run("PUBSUB", "SHARDCHANNELS", "a", "b")).toEqual(
+      r.err(ERR.SUBCOMMAND_SYNTAX("SHARDCHANNELS", "PUBSUB")),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { reply } from "../../reply.ts";
 import { shardChannelsOf } from "../../shard-channels.ts";
 import { defineCommand } from "../define.ts";
+import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * PUBSUB SHARDCHANNELS [pattern]: shard channels with at least one subscriber.
@@ -15,6 +16,12 @@ export const pubsubShardchannels = defineCommand({
   summary: "Returns the active shard channels.",
   complexity:
     "O(N) where N is the number of active shard channels, and assuming constant time pattern matching (relatively short shard channels).",
-  parse: (args) => ({ pattern: args.hasMore() ? args.string() : undefined }),
+  parse: (args) => {
+    // More than one pattern: `addReplySubcommandSyntaxError` (src/pubsub.c), not a syntax error.
+    if (args.remaining > 1) {
+      throw new ReplyError(ERR.SUBCOMMAND_SYNTAX(args.argv[1] ?? "", "PUBSUB"));
+    }
+    return { pattern: args.hasMore() ? args.string() : undefined };
+  },
   run: (ctx, { pattern }) => reply.bulks(shardChannelsOf(ctx.server).channels(pattern)),
 });

@@ -14,6 +14,29 @@ describe("COMMAND", () => {
     expect(reply.kind === "array" && reply.items.length).toBe(engine.commands.size);
   });
 
+  test("runs through the dispatcher: every entry is the command's COMMAND INFO", ({ expect }) => {
+    const { run } = createTestEngine();
+    const all = run("COMMAND");
+    const count = run("COMMAND", "COUNT");
+    expect(all.kind === "array" && all.items.length).toBe(count.kind === "integer" && count.value);
+    const get =
+      all.kind === "array"
+        ? all.items.find((item) => {
+            const name = item.kind === "array" ? item.items[0] : undefined;
+            return name?.kind === "bulk" && name.value === "get";
+          })
+        : undefined;
+    const info = run("COMMAND", "INFO", "GET");
+    expect(get).toEqual(info.kind === "array" ? info.items[0] : undefined);
+    expect(run("COMMAND")).toEqual(run("COMMAND", "INFO"));
+  });
+
+  test("other containers alone are a wrong-arity error", ({ expect }) => {
+    const { run } = createTestEngine();
+    expect(run("CONFIG")).toEqual(r.err(ERR.WRONG_ARITY("config")));
+    expect(run("OBJECT")).toEqual(r.err(ERR.WRONG_ARITY("object")));
+  });
+
   test("its own metadata is COMMAND's", ({ expect }) => {
     expect(command.arity).toBe(-1);
     expect([...command.flags]).toEqual(["loading", "stale"]);

@@ -27,10 +27,8 @@ const container = defineContainer({
 
 /**
  * COMMAND [<subcommand>]: without a subcommand, COMMAND INFO for every command. Unlike the other
- * containers it runs on its own, so it has COMMAND's metadata (arity -1, loading, stale, @connection).
- *
- * Emulator difference: the dispatcher requires a subcommand for every container, so plain `COMMAND`
- * answers a wrong-arity error until it runs a container's own `execute` when none is given.
+ * containers it runs on its own (arity -1, where theirs is -2), so it has COMMAND's metadata
+ * (loading, stale, @connection) and the dispatcher runs its `execute` when no subcommand is given.
  * @see https://redis.io/commands/command
  */
 export const command: Command = {

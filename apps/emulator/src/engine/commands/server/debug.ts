@@ -1,5 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
-import { dumpValue } from "../../dump-format.ts";
+import { dumpLimits, dumpValue } from "../../dump-format.ts";
 import { helpReply } from "../../help.ts";
 import { serverIdentity } from "../../info.ts";
 import { encodingOf, refcountOf } from "../../object-info.ts";
@@ -170,7 +170,7 @@ function debugObject(ctx: CommandContext, key: string): Reply {
     throw new ReplyError(ERR.NO_SUCH_KEY);
   }
   // serializedlength is the RDB body's length: the payload minus its type byte and 10-byte footer.
-  const payload = dumpValue(value);
+  const payload = dumpValue(value, dumpLimits(ctx.server.config));
   const serializedLength = payload === undefined ? 0 : payload.length - 11;
   const lru = Math.floor(ctx.now / 1000) % 2 ** 24;
   return reply.simple(

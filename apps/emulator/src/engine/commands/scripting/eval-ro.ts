@@ -1,0 +1,26 @@
+import { evalScript, scriptKeyPositions, splitKeys } from "../../scripting/scripts.ts";
+import { defineCommand } from "../define.ts";
+import { ERR } from "../errors.ts";
+
+/**
+ * EVAL_RO script numkeys [key [key ...]] [arg [arg ...]]
+ * EVAL for read-only scripts: writes fail, and scripts whose shebang lacks no-writes are refused.
+ * @see https://redis.io/commands/eval_ro
+ */
+export const evalRo = defineCommand({
+  name: "EVAL_RO",
+  group: "scripting",
+  arity: -3,
+  flags: ["readonly", "noscript", "skip_monitor", "no_mandatory_keys", "stale"],
+  categories: ["scripting"],
+  movableKeys: scriptKeyPositions,
+  since: "7.0.0",
+  summary: "Executes a read-only server-side Lua script.",
+  complexity: "Depends on the script that is executed.",
+  parse: (args) => {
+    const script = args.string();
+    return { script, ...splitKeys(args.rest(), ERR.NOT_INTEGER) };
+  },
+  run: (ctx, { script, keys, args }) =>
+    evalScript(ctx, { script, isSha: false, keys, args, isReadOnlyCommand: true }),
+});

@@ -1,0 +1,26 @@
+import { evalScript, scriptKeyPositions, splitKeys } from "../../scripting/scripts.ts";
+import { defineCommand } from "../define.ts";
+import { ERR } from "../errors.ts";
+
+/**
+ * EVAL script numkeys [key [key ...]] [arg [arg ...]]
+ * Runs a Lua script with KEYS and ARGV; it is cached under its SHA-1 for EVALSHA.
+ * @see https://redis.io/commands/eval
+ */
+export const evalCommand = defineCommand({
+  name: "EVAL",
+  group: "scripting",
+  arity: -3,
+  flags: ["noscript", "skip_monitor", "may_replicate", "no_mandatory_keys", "stale"],
+  categories: ["scripting"],
+  movableKeys: scriptKeyPositions,
+  since: "2.6.0",
+  summary: "Executes a server-side Lua script.",
+  complexity: "Depends on the script that is executed.",
+  parse: (args) => {
+    const script = args.string();
+    return { script, ...splitKeys(args.rest(), ERR.NOT_INTEGER) };
+  },
+  run: (ctx, { script, keys, args }) =>
+    evalScript(ctx, { script, isSha: false, keys, args, isReadOnlyCommand: false }),
+});

@@ -1,0 +1,21 @@
+import { callFunction, scriptKeyPositions } from "../../scripting/scripts.ts";
+import { defineCommand } from "../define.ts";
+
+/**
+ * FCALL function numkeys [key [key ...]] [arg [arg ...]]
+ * Calls a function of a loaded library (names compare case-insensitively) with its keys and arguments.
+ * @see https://redis.io/commands/fcall
+ */
+export const fcall = defineCommand({
+  name: "FCALL",
+  group: "scripting",
+  arity: -3,
+  flags: ["noscript", "skip_monitor", "may_replicate", "no_mandatory_keys", "stale"],
+  categories: ["scripting"],
+  movableKeys: scriptKeyPositions,
+  since: "7.0.0",
+  summary: "Invokes a function.",
+  complexity: "Depends on the function that is executed.",
+  parse: (args) => ({ name: args.string(), rest: args.rest() }),
+  run: (ctx, { name, rest }) => callFunction(ctx, { name, rest, isReadOnlyCommand: false }),
+});

@@ -1,0 +1,334 @@
+/**
+ * Redis's conversion rules between replies and Lua values (src/script_lua.c):
+ *
+ * - reply → Lua (`redisProtocolToLuaType`, RESP2): integer → number, bulk → string, null bulk and
+ *   null array → false, status → `{ok=…}`, error → `{err=…}`, array → table;
+ * - Lua → reply (`luaReplyToRedisReply`): string → bulk, number → integer (truncated), true → 1,
+ *   false → null, `{err=…}` → error, `{ok=…}` → status, `{double=…}` → double, `{big_number=…}`,
+ *   `{verbatim_string=…}`, `{map=…}`, `{set=…}` → their RESP2 forms, other tables → arrays up to the
+ *   first nil, anything else → null.
+ */
+import { formatDouble } from "../commands/numbers.ts";
+import { type Reply, reply } from "../reply.ts";
+import { type LuaState, LuaType, lua } from "./lua-runtime.ts";
+
+/**
+ * Nesting at which Redis's `lua_checkstack` fails while converting a reply (measured on redis-server:
+ * a self-referencing table gives 7995 nested arrays, then the error).
+ */
+const MAX_REPLY_DEPTH = 7995;
+const STACK_LIMIT_ERROR = "ERR reached lua stack limit";
+const LLONG_MIN = -9223372036854775808n;
+const TWO_POW_63 = 2 ** 63;
+
+/** `(long long)` of a Lua number as x86 computes it: truncation; NaN and overflow give LLONG_MIN. */
+export function luaNumberToInteger(value: number): number | bigint {
+  if (!Number.isFinite(value) || value >= TWO_POW_63 || value < -TWO_POW_63) {
+    return LLONG_MIN;
+  }
+  const truncated = Math.trunc(value);
+  if (Number.isSafeInteger(truncated)) {
+    return truncated === 0 ? 0 : truncated;
+  }
+  return BigInt(truncated);
+}
+
+function integerAt(L: LuaState, index: number): number | bigint {
+  if (lua.isInteger(L, index)) {
+    const value = lua.toInteger(L, index);
+    return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+      ? Number(value)
+      : value;
+  }
+  return luaNumberToInteger(lua.toNumber(L, index));
+}
+
+/** Replies Redis writes after mapping CR and LF to spaces (status, error, big number). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]/g, " ");
+}
+
+/** A scalar or a special table at the top of the stack, converted; undefined for an aggregate. */
+type Aggregate =
+  | { readonly kind: "array"; readonly pops: number }
+  | { readonly kind: "map"; readonly pops: number }
+  | { readonly kind: "set"; readonly pops: number };
+
+/**
+ * Inspects the table on top: a reply for `{err}`, `{ok}`, `{double}`, `{big_number}` and
+ * `{verbatim_string}` tables, or how to iterate it. For `map` and `set` the inner table is pushed.
+ */
+function inspectTable(L: LuaState): Reply | Aggregate {
+  if (lua.rawGetField(L, -1, "err") === LuaType.STRING) {
+    const message = lua.toString(L, -1);
+    lua.pop(L, 1);
+    return reply.error(oneLine(message));
+  }
+  lua.pop(L, 1);
+  if (lua.rawGetField(L, -1, "ok") === LuaType.STRING) {
+    const status = lua.toString(L, -1);
+    lua.pop(L, 1);
+    return reply.simple(oneLine(status));
+  }
+  lua.pop(L, 1);
+  if (lua.rawGetField(L, -1, "double") === LuaType.NUMBER) {
+    const value = lua.toNumber(L, -1);
+    lua.pop(L, 1);
+    return reply.bulk(Number.isNaN(value) ? "nan" : formatDouble(value));
+  }
+  lua.pop(L, 1);
+  if (lua.rawGetField(L, -1, "big_number") === LuaType.STRING) {
+    const value = lua.toString(L, -1);
+    lua.pop(L, 1);
+    return reply.bulk(oneLine(value));
+  }
+  lua.pop(L, 1);
+  const verbatim = verbatimString(L);
+  if (verbatim !== undefined) {
+    return reply.bulk(verbatim);
+  }
+  if (lua.rawGetField(L, -1, "map") === LuaType.TABLE) {
+    return { kind: "map", pops: 2 };
+  }
+  lua.pop(L, 1);
+  if (lua.rawGetField(L, -1, "set") === LuaType.TABLE) {
+    return { kind: "set", pops: 2 };
+  }
+  lua.pop(L, 1);
+  return { kind: "array", pops: 1 };
+}
+
+function verbatimString(L: LuaState): string | undefined {
+  let value: string | undefined;
+  if (lua.rawGetField(L, -1, "verbatim_string") === LuaType.TABLE) {
+    const hasFormat = lua.rawGetField(L, -1, "format") === LuaType.STRING;
+    lua.pop(L, 1);
+    if (hasFormat && lua.rawGetField(L, -1, "string") === LuaType.STRING) {
+      value = lua.toString(L, -1);
+    }
+    if (hasFormat) {
+      lua.pop(L, 1);
+    }
+  }
+  lua.pop(L, 1);
+  return value;
+}
+
+function scalar(L: LuaState, type: number): Reply {
+  switch (type) {
+    case LuaType.STRING:
+      return reply.bulk(lua.toString(L, -1));
+    case LuaType.BOOLEAN:
+      return lua.toBoolean(L, -1) ? reply.integer(1) : reply.null();
+    case LuaType.NUMBER:
+      return reply.integer(integerAt(L, -1));
+    default:
+      return reply.null();
+  }
+}
+
+interface Frame {
+  readonly kind: Aggregate["kind"];
+  readonly pops: number;
+  readonly items: Reply[];
+  /** The next array index, or for maps whether the pending value is the key's (1) or next (0). */
+  position: number;
+}
+
+/**
+ * Pushes the next element of `frame` (its table on top, or its iteration key above it) for
+ * conversion; false when the aggregate is complete.
+ */
+function advance(L: LuaState, frame: Frame): boolean {
+  if (frame.kind === "array") {
+    if (lua.rawGetIndex(L, -1, frame.position++) === LuaType.NIL) {
+      lua.pop(L, 1);
+      return false;
+    }
+    return true;
+  }
+  if (frame.kind === "map" && frame.position === 1) {
+    // The key was converted; the value is on top now.
+    frame.position = 0;
+    return true;
+  }
+  // The table with the last key above it (nil to start).
+  if (!lua.next(L, -2)) {
+    return false;
+  }
+  if (frame.kind === "set") {
+    lua.pop(L, 1);
+  } else {
+    frame.position = 1;
+  }
+  // A copy of the key is converted, so the iteration key itself stays untouched.
+  lua.pushValue(L, frame.kind === "set" ? -1 : -2);
+  return true;
+}
+
+/** Converts the value on top of the stack to a reply (and pops it), as `luaReplyToRedisReply`. */
+export function luaToReply(L: LuaState): Reply {
+  const frames: Frame[] = [];
+  for (;;) {
+    let result: Reply;
+    const type = lua.type(L, -1);
+    if (type === LuaType.TABLE && frames.length >= MAX_REPLY_DEPTH) {
+      lua.pop(L, 1);
+      result = reply.error(STACK_LIMIT_ERROR);
+    } else if (type === LuaType.TABLE) {
+      const inspected = inspectTable(L);
+      if ("pops" in inspected) {
+        if (inspected.kind !== "array") {
+          lua.pushNil(L);
+        }
+        const frame: Frame = {
+          kind: inspected.kind,
+          pops: inspected.pops,
+          items: [],
+          position: inspected.kind === "array" ? 1 : 0,
+        };
+        lua.checkStack(L, 4);
+        if (advance(L, frame)) {
+          frames.push(frame);
+          continue;
+        }
+        lua.pop(L, frame.pops);
+        result = reply.array(frame.items);
+      } else {
+        lua.pop(L, 1);
+        result = inspected;
+      }
+    } else {
+      result = scalar(L, type);
+      lua.pop(L, 1);
+    }
+    // Hand the result to the enclosing aggregates, completing those that are done.
+    for (;;) {
+      const frame = frames.at(-1);
+      if (frame === undefined) {
+        return result;
+      }
+      frame.items.push(result);
+      if (advance(L, frame)) {
+        break;
+      }
+      frames.pop();
+      lua.pop(L, frame.pops);
+      result = reply.array(frame.items);
+    }
+  }
+}
+
+/**
+ * luaPushErrorBuff: "-CODE message" (or a plain message, code ERR) → `{err="CODE message"}`,
+ * trimmed of CR/LF, flagged `ignore_error_stats_update` as replies of commands are.
+ */
+export function pushErrorTable(L: LuaState, text: string): void {
+  let code = "ERR";
+  let message = text;
+  if (text.startsWith("-")) {
+    const space = text.indexOf(" ");
+    if (space === -1) {
+      message = text.slice(1);
+    } else {
+      code = text.slice(1, space);
+      message = text.slice(space + 1);
+    }
+  }
+  message = message.replace(/^[\r\n]+|[\r\n]+$/g, "");
+  lua.createTable(L, 0, 2);
+  lua.pushString(L, `${code} ${message}`);
+  lua.rawSetField(L, -2, "err");
+  lua.pushBoolean(L, true);
+  lua.rawSetField(L, -2, "ignore_error_stats_update");
+}
+
+/** Integers as Lua numbers: exact integers up to 2^53, rounded doubles beyond, as in 5.1. */
+function pushReplyInteger(L: LuaState, value: number | bigint): void {
+  if (typeof value === "number") {
+    if (Number.isSafeInteger(value)) {
+      lua.pushInteger(L, value);
+    } else {
+      lua.pushNumber(L, value);
+    }
+    return;
+  }
+  if (value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)) {
+    lua.pushInteger(L, value);
+  } else {
+    lua.pushNumber(L, Number(value));
+  }
+}
+
+/** Pushes a command's reply as Lua sees it (`redisProtocolToLuaType`, RESP2). */
+export function pushReply(L: LuaState, value: Reply): void {
+  lua.checkStack(L, 3);
+  switch (value.kind) {
+    case "integer":
+      pushReplyInteger(L, value.value);
+      return;
+    case "bulk":
+      lua.pushString(L, value.value);
+      return;
+    case "null":
+    case "null-array":
+      lua.pushBoolean(L, false);
+      return;
+    case "simple":
+      lua.createTable(L, 0, 1);
+      lua.pushString(L, value.value);
+      lua.rawSetField(L, -2, "ok");
+      return;
+    case "error":
+      pushErrorTable(L, `-${value.message}`);
+      return;
+    case "array":
+      lua.createTable(L, value.items.length, 0);
+      for (let i = 0; i < value.items.length; i++) {
+        pushReply(L, value.items[i] as Reply);
+        lua.rawSetIndex(L, -2, i + 1);
+      }
+      return;
+    default:
+      value satisfies never;
+  }
+}
+
+/** A binary string array as a Lua table (KEYS, ARGV, a function's keys and args). */
+export function pushStringArray(L: LuaState, values: readonly string[]): void {
+  lua.createTable(L, values.length, 0);
+  for (let i = 0; i < values.length; i++) {
+    lua.pushString(L, values[i] as string);
+    lua.rawSetIndex(L, -2, i + 1);
+  }
+}
+
+/**
+ * C's `%.<precision>g` of a double, for the arguments Redis formats with `"%.17g"` (a number passed
+ * to redis.call). NaN prints with the sign x86 would have given it (see the prelude).
+ */
+export function formatG(value: number, precision: number): string {
+  if (Number.isNaN(value)) {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, value);
+    return view.getUint8(0) >= 128 ? "nan" : "-nan";
+  }
+  if (!Number.isFinite(value)) {
+    return value > 0 ? "inf" : "-inf";
+  }
+  if (value === 0) {
+    return Object.is(value, -0) ? "-0" : "0";
+  }
+  const [mantissa = "", exponentText = "0"] = value.toExponential(precision - 1).split("e");
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= precision) {
+    const digits = stripZeros(mantissa);
+    const sign = exponent < 0 ? "-" : "+";
+    return `${digits}e${sign}${String(Math.abs(exponent)).padStart(2, "0")}`;
+  }
+  return stripZeros(value.toFixed(precision - 1 - exponent));
+}
+
+function stripZeros(text: string): string {
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}

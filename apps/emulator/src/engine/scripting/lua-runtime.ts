@@ -1,0 +1,395 @@
+/**
+ * The Lua 5.4 C API of wasmoon's WebAssembly build, used directly (not through wasmoon's high-level
+ * engine, whose strings stop at the first NUL and are decoded as UTF-8). Every string crosses the
+ * boundary as bytes through a scratch buffer in wasm memory, so keys, arguments and replies stay
+ * binary-safe: the engine side holds them as binary strings (one char per byte, `bytes.ts`).
+ *
+ * The WebAssembly module is compiled once per process at import time (top-level await: the engine
+ * is synchronous, so it cannot wait for it on the first EVAL); each engine then creates its Lua
+ * states lazily and synchronously.
+ */
+import { LuaFactory } from "wasmoon";
+
+/** A `lua_State*`: an address in wasm memory. */
+export type LuaState = number;
+
+/** The emscripten module's own helpers (wasmoon types only its high-level wrappers). */
+interface EmscriptenModule {
+  HEAPU8: Uint8Array;
+  HEAPU32: Uint32Array;
+  addFunction(fn: (...args: number[]) => number | undefined, signature: string): number;
+  stringToNewUTF8(text: string): number;
+}
+
+/** The C functions this file calls: the module's `_<symbol>` exports, by symbol (luaL_ as lual_). */
+interface LuaSymbols {
+  malloc(size: number): number;
+  free(pointer: number): void;
+  lual_newstate(): LuaState;
+  lual_openlibs(L: LuaState): void;
+  lua_close(L: LuaState): void;
+  lua_gettop(L: LuaState): number;
+  lua_settop(L: LuaState, index: number): void;
+  lua_absindex(L: LuaState, index: number): number;
+  lua_checkstack(L: LuaState, extra: number): number;
+  lua_pushvalue(L: LuaState, index: number): void;
+  lua_rotate(L: LuaState, index: number, n: number): void;
+  lua_type(L: LuaState, index: number): number;
+  lua_toboolean(L: LuaState, index: number): number;
+  lua_tonumberx(L: LuaState, index: number, isNumber: number): number;
+  lua_isinteger(L: LuaState, index: number): number;
+  lua_tointegerx(L: LuaState, index: number, isNumber: number): bigint;
+  lua_tolstring(L: LuaState, index: number, length: number): number;
+  lua_rawlen(L: LuaState, index: number): number;
+  lua_tothread(L: LuaState, index: number): LuaState;
+  lua_pushnil(L: LuaState): void;
+  lua_pushnumber(L: LuaState, value: number): void;
+  lua_pushinteger(L: LuaState, value: bigint): void;
+  lua_pushlstring(L: LuaState, pointer: number, length: number): number;
+  lua_pushboolean(L: LuaState, value: number): void;
+  lua_pushcclosure(L: LuaState, fn: number, upvalues: number): void;
+  lua_pushlightuserdata(L: LuaState, pointer: number): void;
+  lua_createtable(L: LuaState, arrayHint: number, recordHint: number): void;
+  lua_rawget(L: LuaState, index: number): number;
+  lua_rawgeti(L: LuaState, index: number, key: bigint): number;
+  lua_rawset(L: LuaState, index: number): void;
+  lua_next(L: LuaState, index: number): number;
+  lua_callk(
+    L: LuaState,
+    nargs: number,
+    nresults: number,
+    context: number,
+    continuation: number,
+  ): void;
+  lua_pcallk(
+    L: LuaState,
+    nargs: number,
+    nresults: number,
+    handler: number,
+    context: number,
+    continuation: number,
+  ): number;
+  lual_loadbufferx(L: LuaState, buffer: number, size: number, name: number, mode: number): number;
+  lua_error(L: LuaState): number;
+  lua_sethook(L: LuaState, hook: number, mask: number, count: number): void;
+  lua_getinfo(L: LuaState, what: number, debug: number): number;
+  lual_ref(L: LuaState, table: number): number;
+  lual_unref(L: LuaState, table: number, ref: number): void;
+}
+
+const luaWasm = await new LuaFactory().getLuaModule();
+const emscripten = luaWasm.module as unknown as EmscriptenModule & Record<string, unknown>;
+
+/** Binds each symbol to the module's `_<symbol>` export (luaL_ functions keep their C name there). */
+function bindSymbols(names: readonly (keyof LuaSymbols)[]): LuaSymbols {
+  const symbols: Record<string, unknown> = {};
+  for (const name of names) {
+    const exported = emscripten[`_${name.replace(/^lual_/, "luaL_")}`];
+    if (typeof exported !== "function") {
+      throw new Error(`the Lua module does not export ${name}`);
+    }
+    symbols[name] = exported;
+  }
+  return symbols as unknown as LuaSymbols;
+}
+
+const raw = bindSymbols([
+  "malloc",
+  "free",
+  "lual_newstate",
+  "lual_openlibs",
+  "lua_close",
+  "lua_gettop",
+  "lua_settop",
+  "lua_absindex",
+  "lua_checkstack",
+  "lua_pushvalue",
+  "lua_rotate",
+  "lua_type",
+  "lua_toboolean",
+  "lua_tonumberx",
+  "lua_isinteger",
+  "lua_tointegerx",
+  "lua_tolstring",
+  "lua_rawlen",
+  "lua_tothread",
+  "lua_pushnil",
+  "lua_pushnumber",
+  "lua_pushinteger",
+  "lua_pushlstring",
+  "lua_pushboolean",
+  "lua_pushcclosure",
+  "lua_pushlightuserdata",
+  "lua_createtable",
+  "lua_rawget",
+  "lua_rawgeti",
+  "lua_rawset",
+  "lua_next",
+  "lua_callk",
+  "lua_pcallk",
+  "lual_loadbufferx",
+  "lua_error",
+  "lua_sethook",
+  "lua_getinfo",
+  "lual_ref",
+  "lual_unref",
+]);
+
+/** Lua's type tags (lua.h). */
+export const LuaType = {
+  NONE: -1,
+  NIL: 0,
+  BOOLEAN: 1,
+  LIGHTUSERDATA: 2,
+  NUMBER: 3,
+  STRING: 4,
+  TABLE: 5,
+  FUNCTION: 6,
+  USERDATA: 7,
+  THREAD: 8,
+} as const;
+
+/** `LUA_REGISTRYINDEX` for LUAI_MAXSTACK = 1,000,000 (luaconf.h). */
+export const REGISTRY_INDEX = -1_001_000;
+/** The registry slot of the main thread (`LUA_RIDX_MAINTHREAD`). */
+const REGISTRY_MAIN_THREAD = 1n;
+/** The registry slot of the globals table (`LUA_RIDX_GLOBALS`). */
+export const REGISTRY_GLOBALS = 2n;
+/** Hook masks (lua.h). */
+export const HOOK_MASK = { LINE: 4, COUNT: 8 } as const;
+/** `lua_pcall` status for success (`LUA_OK`). */
+export const LUA_OK = 0;
+/** `LUA_MULTRET`: keep every result. */
+export const MULTRET = -1;
+
+/** `lua_upvalueindex(i)`: the pseudo-index of a C closure's upvalue. */
+export function upvalueIndex(i: number): number {
+  return REGISTRY_INDEX - i;
+}
+
+/** Above this length strings go through a Buffer copy rather than a char loop. */
+const SHORT_STRING = 64;
+
+let scratch = raw.malloc(1 << 16);
+let scratchSize = 1 << 16;
+/** A `size_t` out-parameter for `lua_tolstring`. */
+const lengthOut = raw.malloc(8);
+const cStrings = new Map<string, number>();
+
+function ensureScratch(size: number): number {
+  if (size > scratchSize) {
+    raw.free(scratch);
+    scratchSize = 2 ** Math.ceil(Math.log2(size));
+    scratch = raw.malloc(scratchSize);
+  }
+  return scratch;
+}
+
+/** Copies a binary string into the scratch buffer; its address. */
+function writeScratch(value: string): number {
+  const pointer = ensureScratch(value.length + 1);
+  // The heap view is re-read each time: memory growth replaces the buffer.
+  const heap = emscripten.HEAPU8;
+  if (value.length <= SHORT_STRING) {
+    for (let i = 0; i < value.length; i++) {
+      heap[pointer + i] = value.charCodeAt(i);
+    }
+  } else {
+    heap.set(Buffer.from(value, "latin1"), pointer);
+  }
+  heap[pointer + value.length] = 0;
+  return pointer;
+}
+
+function readBytes(pointer: number, length: number): string {
+  const heap = emscripten.HEAPU8;
+  if (length <= SHORT_STRING) {
+    let text = "";
+    for (let i = 0; i < length; i++) {
+      text += String.fromCharCode(heap[pointer + i] as number);
+    }
+    return text;
+  }
+  return Buffer.from(heap.buffer, heap.byteOffset + pointer, length).toString("latin1");
+}
+
+/**
+ * The C API with binary strings. Functions keep Lua's names (`pushString` is `lua_pushlstring`,
+ * `toString` is `lua_tolstring`), so the C sources they mirror stay easy to compare.
+ */
+export const lua = {
+  newState: (): LuaState => {
+    const L = raw.lual_newstate();
+    raw.lual_openlibs(L);
+    return L;
+  },
+  close: (L: LuaState): void => raw.lua_close(L),
+  getTop: (L: LuaState): number => raw.lua_gettop(L),
+  setTop: (L: LuaState, index: number): void => raw.lua_settop(L, index),
+  pop: (L: LuaState, count: number): void => raw.lua_settop(L, -count - 1),
+  absIndex: (L: LuaState, index: number): number => raw.lua_absindex(L, index),
+  checkStack: (L: LuaState, extra: number): boolean => raw.lua_checkstack(L, extra) !== 0,
+  pushValue: (L: LuaState, index: number): void => raw.lua_pushvalue(L, index),
+  /** `lua_insert`: moves the top element to `index`. */
+  insert: (L: LuaState, index: number): void => raw.lua_rotate(L, index, 1),
+  type: (L: LuaState, index: number): number => raw.lua_type(L, index),
+  toBoolean: (L: LuaState, index: number): boolean => raw.lua_toboolean(L, index) !== 0,
+  toNumber: (L: LuaState, index: number): number => raw.lua_tonumberx(L, index, 0),
+  isInteger: (L: LuaState, index: number): boolean => raw.lua_isinteger(L, index) !== 0,
+  toInteger: (L: LuaState, index: number): bigint => raw.lua_tointegerx(L, index, 0),
+  /** `lua_tolstring` as a binary string; numbers are converted in place, as in C. */
+  toString: (L: LuaState, index: number): string => {
+    const pointer = raw.lua_tolstring(L, index, lengthOut);
+    return pointer === 0 ? "" : readBytes(pointer, emscripten.HEAPU32[lengthOut >> 2] as number);
+  },
+  rawLength: (L: LuaState, index: number): number => raw.lua_rawlen(L, index),
+  /** The state's main thread (`L` may be a coroutine's). */
+  mainThread: (L: LuaState): LuaState => {
+    raw.lua_rawgeti(L, REGISTRY_INDEX, REGISTRY_MAIN_THREAD);
+    const thread = raw.lua_tothread(L, -1);
+    raw.lua_settop(L, -2);
+    return thread;
+  },
+  pushNil: (L: LuaState): void => raw.lua_pushnil(L),
+  pushNumber: (L: LuaState, value: number): void => raw.lua_pushnumber(L, value),
+  pushInteger: (L: LuaState, value: number | bigint): void =>
+    raw.lua_pushinteger(L, typeof value === "bigint" ? value : BigInt(value)),
+  pushString: (L: LuaState, value: string): void => {
+    raw.lua_pushlstring(L, writeScratch(value), value.length);
+  },
+  pushBoolean: (L: LuaState, value: boolean): void => raw.lua_pushboolean(L, value ? 1 : 0),
+  pushFunction: (L: LuaState, fn: number): void => raw.lua_pushcclosure(L, fn, 0),
+  /** A C closure over the `upvalues` values on top of the stack (popped). */
+  pushClosure: (L: LuaState, fn: number, upvalues: number): void =>
+    raw.lua_pushcclosure(L, fn, upvalues),
+  /** The NULL light userdata, which is `cjson.null`. */
+  pushNull: (L: LuaState): void => raw.lua_pushlightuserdata(L, 0),
+  createTable: (L: LuaState, arrayHint = 0, recordHint = 0): void =>
+    raw.lua_createtable(L, arrayHint, recordHint),
+  /** `t[key]` without metamethods, for the table at `index` (pushes the value; its type). */
+  rawGetField: (L: LuaState, index: number, key: string): number => {
+    const table = raw.lua_absindex(L, index);
+    lua.pushString(L, key);
+    return raw.lua_rawget(L, table);
+  },
+  /** `t[i]` without metamethods (pushes the value; its type). */
+  rawGetIndex: (L: LuaState, index: number, i: number): number => {
+    const table = raw.lua_absindex(L, index);
+    // A float key with an integral value is normalised to an integer key, avoiding a bigint.
+    raw.lua_pushnumber(L, i);
+    return raw.lua_rawget(L, table);
+  },
+  /** `t[key] = top` without metamethods; pops the value. */
+  rawSetField: (L: LuaState, index: number, key: string): void => {
+    const table = raw.lua_absindex(L, index);
+    lua.pushString(L, key);
+    raw.lua_rotate(L, -2, 1);
+    raw.lua_rawset(L, table);
+  },
+  /** `t[i] = top` without metamethods; pops the value. */
+  rawSetIndex: (L: LuaState, index: number, i: number): void => {
+    const table = raw.lua_absindex(L, index);
+    raw.lua_pushnumber(L, i);
+    raw.lua_rotate(L, -2, 1);
+    raw.lua_rawset(L, table);
+  },
+  next: (L: LuaState, index: number): boolean => raw.lua_next(L, index) !== 0,
+  /** Pushes `registry[ref]`. */
+  getRef: (L: LuaState, ref: number): number => raw.lua_rawgeti(L, REGISTRY_INDEX, BigInt(ref)),
+  /** Pops the top into the registry; the reference. */
+  ref: (L: LuaState): number => raw.lual_ref(L, REGISTRY_INDEX),
+  unref: (L: LuaState, ref: number): void => raw.lual_unref(L, REGISTRY_INDEX, ref),
+  /** Replaces the globals table new chunks get as `_ENV` with the value on top (popped). */
+  setGlobalsTable: (L: LuaState): void => {
+    raw.lua_pushinteger(L, REGISTRY_GLOBALS);
+    raw.lua_rotate(L, -2, 1);
+    raw.lua_rawset(L, REGISTRY_INDEX);
+  },
+  /** Compiles `source` (text only, never bytecode) as a chunk named `name`: `LUA_OK` or an error. */
+  load: (L: LuaState, source: string, name: string): number => {
+    const buffer = writeScratch(source);
+    return raw.lual_loadbufferx(L, buffer, source.length, cString(name), cString("t"));
+  },
+  /** An unprotected call: errors unwind through the caller (only from inside a C function). */
+  call: (L: LuaState, args: number, results: number): void => raw.lua_callk(L, args, results, 0, 0),
+  pcall: (L: LuaState, options: { args: number; results: number; handler: number }): number =>
+    raw.lua_pcallk(L, options.args, options.results, options.handler, 0, 0),
+  /** Raises the value on top as a Lua error. Never returns (it unwinds through wasm). */
+  error: (L: LuaState): number => raw.lua_error(L),
+  setHook: (L: LuaState, hook: number, options: { mask: number; count: number }): void =>
+    raw.lua_sethook(L, hook, options.mask, options.count),
+  /** In a hook: the `source` of the running function (`ar` is the hook's lua_Debug*). */
+  hookSource: (L: LuaState, ar: number): string => {
+    raw.lua_getinfo(L, cString("S"), ar);
+    // lua_Debug on wasm32: event, name, namewhat, what, then source (4 bytes each).
+    const pointer = emscripten.HEAPU32[(ar + 16) >> 2] as number;
+    const heap = emscripten.HEAPU8;
+    let text = "";
+    for (let i = pointer; heap[i] !== 0 && text.length < 64; i++) {
+      text += String.fromCharCode(heap[i] as number);
+    }
+    return text;
+  },
+} as const;
+
+/** A C string in wasm memory, allocated once per distinct text (chunk names, modes). */
+function cString(text: string): number {
+  let pointer = cStrings.get(text);
+  if (pointer === undefined) {
+    pointer = emscripten.stringToNewUTF8(text);
+    cStrings.set(text, pointer);
+  }
+  return pointer;
+}
+
+/** What a C function returns to ask its wrapper to raise the value it pushed. */
+export const RAISE = -1;
+
+/**
+ * Registers a JS function as a `lua_CFunction`. `body` returns its number of results, or `RAISE`
+ * after pushing an error value. JS exceptions never cross into wasm: they become Lua errors, so a
+ * bug cannot leave the Lua state half-unwound. Lua's own `longjmp` (emscripten throws a number)
+ * passes through untouched.
+ */
+export function cFunction(body: (L: LuaState) => number): number {
+  return emscripten.addFunction((L: number): number => {
+    let results: number;
+    try {
+      results = body(L);
+    } catch (error: unknown) {
+      if (typeof error === "number") {
+        throw error;
+      }
+      lua.pushString(
+        L,
+        `emulator error: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      results = RAISE;
+    }
+    // Outside the try: lua_error unwinds by throwing, which the catch above must not see.
+    return results === RAISE ? lua.error(L) : results;
+  }, "ii");
+}
+
+/** Registers a JS function as a `lua_Hook`; `body` returns true after pushing an error to raise. */
+export function hookFunction(body: (L: LuaState, ar: number) => boolean): number {
+  return emscripten.addFunction((L: number, ar: number): undefined => {
+    let raise: boolean;
+    try {
+      raise = body(L, ar);
+    } catch (error: unknown) {
+      if (typeof error === "number") {
+        throw error;
+      }
+      lua.pushString(
+        L,
+        `emulator error: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      raise = true;
+    }
+    if (raise) {
+      lua.error(L);
+    }
+    return undefined;
+  }, "vii");
+}

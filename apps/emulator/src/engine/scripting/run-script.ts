@@ -1,0 +1,193 @@
+/**
+ * Running a script or function for a command (src/script.c `scriptPrepareForRun`, `scriptCall`;
+ * src/script_lua.c `luaCallFunction`): the commands it calls go through the engine as its own client
+ * (the "lua" session), so they share the caller's frozen time and log their own effects — a
+ * script is logged as the writes it performed, never as EVAL (STYLE.md §7.5).
+ *
+ * Time limit: the engine is synchronous, so while a script runs no other client is served — nobody
+ * can receive BUSY or send SCRIPT KILL. Instead, a script still running after
+ * `busy-reply-threshold` ms (wall time, checked every 100,000 instructions) is aborted as if SCRIPT
+ * KILL had arrived then. Writes it made before stay, as they would have if Redis had let it finish.
+ */
+import { checkPermission } from "../acl/check.ts";
+import { aclOf } from "../acl/registry.ts";
+import { asciiUpper } from "../bytes.ts";
+import type { CommandContext, CommandResult, ServerApi } from "../commands/context.ts";
+import type { Command } from "../commands/define.ts";
+import { type Reply, reply } from "../reply.ts";
+import type { Session } from "../session.ts";
+import { type ScriptRun, withScriptRun } from "./host-functions.ts";
+import type { ScriptingState } from "./state.ts";
+import type { LuaVm, ScriptError } from "./vm.ts";
+
+/** What the engine must offer scripts: running a command as another client (Engine.execute). */
+interface ScriptHost extends ServerApi {
+  execute(argv: readonly string[], session: Session): CommandResult;
+}
+
+function isScriptHost(server: ServerApi): server is ScriptHost {
+  return typeof (server as Partial<ScriptHost>).execute === "function";
+}
+
+/**
+ * How writes are refused: not at all, with Redis's text, or — for FCALL_RO — as the service does.
+ */
+export type ReadOnlyMode = "off" | "redis" | "service";
+
+/** Redis's text for a write inside a read-only script (scriptVerifyWriteCommandAllow). */
+const READONLY_SCRIPT_ERROR = "ERR Write commands are not allowed from read-only scripts.";
+/**
+ * Service behaviour (kv-rest-wire.md §13.2): a write inside FCALL_RO fails with a READONLY error,
+ * and the reply reads "ERR Error running script: @user_script:<line>: READONLY …".
+ */
+const SERVICE_READONLY_ERROR = "READONLY Write commands are not allowed from read-only scripts";
+
+const KILLED = "Script killed by user with SCRIPT KILL...";
+
+/** `lookupCommand` for scripts: a container without its subcommand is the container itself. */
+function lookupCommand(
+  commands: ReadonlyMap<string, Command>,
+  argv: readonly string[],
+): Command | undefined {
+  const command = commands.get(asciiUpper(argv[0] ?? ""));
+  if (command?.subcommands === undefined || argv.length < 2) {
+    return command;
+  }
+  return command.subcommands.get(asciiUpper(argv[1] ?? ""));
+}
+
+function hasValidArity(command: Command, argc: number): boolean {
+  return command.arity > 0 ? argc === command.arity : argc >= -command.arity;
+}
+
+/** scriptCall: the checks Redis makes before a script's command runs, then the command. */
+function callCommand(
+  request: { ctx: CommandContext; host: ScriptHost; session: Session; readOnly: ReadOnlyMode },
+  argv: readonly string[],
+): Reply {
+  const command = lookupCommand(request.ctx.server.commands, argv);
+  if (command === undefined) {
+    return reply.error("ERR Unknown Redis command called from script");
+  }
+  if (!hasValidArity(command, argv.length)) {
+    return reply.error("ERR Wrong number of args calling Redis command from script");
+  }
+  if (command.flags.has("noscript")) {
+    return reply.error("ERR This Redis command is not allowed from script");
+  }
+  const { ctx, session } = request;
+  const denial = aclOf(ctx.server).check(session, { command, argv, nowMs: ctx.now });
+  if (denial !== undefined) {
+    // scriptVerifyACL (Redis 7.2+): the NOPERM text after "ACL failure in script: ".
+    return reply.error(`ERR ACL failure in script: ${denial.replace(/^NOPERM /, "")}`);
+  }
+  if (
+    request.readOnly !== "off" &&
+    (command.flags.has("write") || command.flags.has("may_replicate"))
+  ) {
+    return reply.error(
+      request.readOnly === "service" ? SERVICE_READONLY_ERROR : READONLY_SCRIPT_ERROR,
+    );
+  }
+  const result = request.host.execute(argv, request.session);
+  return result.kind === "blocked" ? result.timeoutReply : result;
+}
+
+/** The error reply of a failed script: the error with " script: <name>, on <source>:<line>." */
+function errorReply(error: ScriptError, options: { name: string; readOnly: ReadOnlyMode }): Reply {
+  if (!error.isTable) {
+    return reply.error(
+      oneLine(`ERR Error running script ${options.name}, ${(error.message ?? "").slice(0, 100)}`),
+    );
+  }
+  // Emulator choice: Redis reads past a missing 'err' (error({})) and crashes; this answers.
+  const message = error.message ?? "ERR unknown error";
+  if (options.readOnly === "service" && message === SERVICE_READONLY_ERROR) {
+    // Service behaviour (kv-rest-wire.md §13.2): the service's own wording, without its traceback
+    // lines (a RESP error reply is one line).
+    return reply.error(`ERR Error running script: @user_script:${error.line ?? "0"}: ${message}`);
+  }
+  let text = message;
+  if (error.source !== undefined && error.line !== undefined) {
+    text += ` script: ${options.name}, on ${error.source}:${error.line}.`;
+  }
+  return reply.error(oneLine(text));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]/g, " ");
+}
+
+/** redis.acl_check_cmd: undefined for an unknown command, else whether the caller's user may run it. */
+function mayRun(ctx: CommandContext, argv: readonly string[]): boolean | undefined {
+  const command = lookupCommand(ctx.server.commands, argv);
+  if (command === undefined) {
+    return undefined;
+  }
+  const acl = aclOf(ctx.server);
+  const user = acl.user(acl.userOf(ctx.session));
+  return user !== undefined && checkPermission(user, command, argv) === undefined;
+}
+
+/** busy-reply-threshold (alias lua-time-limit) in ms; 0 disables the limit. */
+export function scriptTimeLimitMs(server: ServerApi): number {
+  const value = Number(server.config.value("busy-reply-threshold"));
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Runs a compiled EVAL script or a function for the command `ctx`, with KEYS/ARGV (or the
+ * function's arguments), and returns its reply.
+ */
+export function runScript(
+  ctx: CommandContext,
+  options: {
+    state: ScriptingState;
+    vm: LuaVm;
+    ref: number;
+    name: string;
+    keys: readonly string[];
+    args: readonly string[];
+    readOnly: ReadOnlyMode;
+  },
+): Reply {
+  const server = ctx.server;
+  if (!isScriptHost(server)) {
+    throw new Error("scripts need an engine that runs commands for other sessions");
+  }
+  const session = options.state.session;
+  session.dbIndex = ctx.session.dbIndex;
+  session.user = ctx.session.user;
+  const limitMs = scriptTimeLimitMs(server);
+  const request = { ctx, host: server, session, readOnly: options.readOnly };
+  const run: ScriptRun = {
+    call: (argv) => callCommand(request, argv),
+    checkCommand: (argv) => mayRun(ctx, argv),
+    random: options.state.random,
+    startedAtMs: performance.now(),
+    limitMs,
+    timeoutError: KILLED,
+    hasTimedOut: false,
+  };
+  const outcome = withScriptRun(run, () =>
+    options.vm.run({ ref: options.ref, keys: options.keys, args: options.args, limitMs }),
+  );
+  if (outcome.ok) {
+    return outcome.reply;
+  }
+  return errorReply(outcome.error, { name: options.name, readOnly: options.readOnly });
+}
+
+/** Runs a library's top level for FUNCTION LOAD/RESTORE under the load time limit. */
+export function runLibraryLoad<T>(state: ScriptingState, load: () => T): T {
+  const run: ScriptRun = {
+    call: () => reply.error("ERR redis.call/pcall can only be called inside a script invocation"),
+    checkCommand: () => undefined,
+    random: state.random,
+    startedAtMs: performance.now(),
+    limitMs: 500,
+    timeoutError: "FUNCTION LOAD timeout",
+    hasTimedOut: false,
+  };
+  return withScriptRun(run, load);
+}

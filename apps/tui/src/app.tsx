@@ -1,0 +1,152 @@
+/**
+ * The TUI: six screens switched by number keys or Tab, a help footer, `q` to quit; laid out for
+ * the terminal's size and redrawn when it changes.
+ */
+import { Box, Text, useApp } from "ink";
+import { type FunctionComponent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { ErrorBoundary } from "./components/ErrorBoundary.tsx";
+import { HelpFooter } from "./components/HelpFooter.tsx";
+import { TabBar } from "./components/TabBar.tsx";
+import { useKeys } from "./hooks/use-keys.ts";
+import { ScreenContext } from "./hooks/use-screen.ts";
+import { useTerminalSize } from "./hooks/use-terminal-size.ts";
+import type { CliOptions } from "./lib/options.ts";
+import type { ResourceRef, Services } from "./lib/services.ts";
+import { ConsoleScreen } from "./screens/ConsoleScreen.tsx";
+import { DatabaseStatsScreen } from "./screens/DatabaseStatsScreen.tsx";
+import { IndexStatsScreen } from "./screens/IndexStatsScreen.tsx";
+import { MonitorScreen } from "./screens/MonitorScreen.tsx";
+import { PubSubScreen } from "./screens/PubSubScreen.tsx";
+import { ResourcesScreen } from "./screens/ResourcesScreen.tsx";
+
+/** The screens, in number-key order. */
+export const SCREENS = [
+  "Resources",
+  "Vector stats",
+  "Database stats",
+  "Monitor",
+  "Pub/Sub",
+  "Console",
+] as const;
+
+/** One of {@link SCREENS}. */
+export type ScreenName = (typeof SCREENS)[number];
+
+export interface AppProps {
+  readonly services: Services;
+  readonly options: Pick<CliOptions, "period" | "refreshMs">;
+  /** The screen shown first. @default "Resources" */
+  readonly initialScreen?: ScreenName;
+  /** Opens the stats screens on this resource. */
+  readonly initialResource?: ResourceRef;
+}
+
+const GLOBAL_KEYS = [
+  ["1-6/tab", "screens"],
+  ["q", "quit"],
+] as const;
+
+export const App: FunctionComponent<AppProps> = (props) => {
+  const { services, options } = props;
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const [current, setCurrent] = useState(SCREENS.indexOf(props.initialScreen ?? "Resources"));
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([current]));
+  useEffect(() => {
+    setVisited((seen) => (seen.has(current) ? seen : new Set([...seen, current])));
+  }, [current]);
+  const [isEditing, setEditing] = useState(false);
+  const [database, setDatabase] = useState<ResourceRef | undefined>(
+    props.initialResource?.kind === "database" ? props.initialResource : undefined,
+  );
+  const [index, setIndex] = useState<ResourceRef | undefined>(
+    props.initialResource?.kind === "database" ? undefined : props.initialResource,
+  );
+
+  useKeys((input, key) => {
+    if (key.tab) {
+      setCurrent((value) => (value + (key.shift ? SCREENS.length - 1 : 1)) % SCREENS.length);
+      return;
+    }
+    // While a screen's field has the keyboard, digits and `q` are text.
+    if (isEditing) {
+      return;
+    }
+    if (input === "q") {
+      exit();
+      return;
+    }
+    const digit = Number.parseInt(input, 10);
+    if (digit >= 1 && digit <= SCREENS.length) {
+      setCurrent(digit - 1);
+    }
+  });
+
+  const open = useCallback(
+    (resource: ResourceRef) => {
+      if (resource.kind === "database") {
+        setDatabase(resource);
+        setCurrent(SCREENS.indexOf("Database stats"));
+      } else {
+        setIndex(resource);
+        setCurrent(SCREENS.indexOf("Vector stats"));
+      }
+    },
+    [setCurrent],
+  );
+
+  // Tab bar and footer take one line each; the last terminal row stays free, as Ink clears the
+  // whole screen on every frame that fills it.
+  const height = Math.max(4, rows - 3);
+  const body = (screen: ScreenName): ReactNode => {
+    switch (screen) {
+      case "Resources":
+        return <ResourcesScreen services={services} onOpen={open} />;
+      case "Vector stats":
+        return <IndexStatsScreen services={services} resource={index} options={options} />;
+      case "Database stats":
+        return <DatabaseStatsScreen services={services} resource={database} options={options} />;
+      case "Monitor":
+        return <MonitorScreen services={services} />;
+      case "Pub/Sub":
+        return <PubSubScreen services={services} />;
+      case "Console":
+        return <ConsoleScreen services={services} />;
+      default:
+        return assertNever(screen);
+    }
+  };
+  return (
+    <Box flexDirection="column" width={columns} height={rows - 1}>
+      <TabBar titles={SCREENS} current={current} />
+      <Box flexDirection="column" flexGrow={1} overflow="hidden">
+        {SCREENS.map((screen, position) =>
+          // A screen is mounted on its first visit and then kept, hidden, so subscriptions, the
+          // monitor's scrollback and the console's history survive a switch.
+          visited.has(position) || position === current ? (
+            <Box
+              key={screen}
+              display={position === current ? "flex" : "none"}
+              flexDirection="column"
+            >
+              <ScreenContext.Provider
+                value={{ width: columns, height, isActive: position === current, setEditing }}
+              >
+                <ErrorBoundary>{body(screen)}</ErrorBoundary>
+              </ScreenContext.Provider>
+            </Box>
+          ) : null,
+        )}
+      </Box>
+      {isEditing ? (
+        <Text dimColor>tab screens · esc leave the field</Text>
+      ) : (
+        <HelpFooter keys={GLOBAL_KEYS} width={columns} />
+      )}
+    </Box>
+  );
+};
+
+function assertNever(value: never): never {
+  throw new TypeError(`Unexpected screen: ${String(value)}`);
+}

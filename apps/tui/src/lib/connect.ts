@@ -1,0 +1,90 @@
+/**
+ * Builds {@link Services} from the options with `@stratus/client`: the only place the TUI creates
+ * clients. A service without credentials becomes a `missing` connection, which its screens explain.
+ */
+import { createKv, createManagement, createVector, type Management } from "@stratus/client";
+import type { CliOptions } from "./options.ts";
+import {
+  type Connection,
+  type ManagementService,
+  type Services,
+  ServiceTargets,
+  type VectorService,
+} from "./services.ts";
+
+/** A screen must not hang on a dead server: requests give up after this long. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Network retries: a few, quickly, so an unreachable server is reported in about a second. */
+const RETRY = { retries: 2 } as const;
+
+/**
+ * `--management-url` names the `/v2` base (management-api.md §1); the client wants the API root,
+ * as it also serves `/auditlogs` there.
+ */
+export function managementRoot(url: string): string {
+  return url.replace(/\/+$/, "").replace(/\/v2$/, "");
+}
+
+/** The management operations the screens use, over the client. */
+export function managementService(management: Management): ManagementService {
+  return {
+    listDatabases: () => management.redis.list(),
+    listVectorIndexes: () => management.vector.list(),
+    listSearchIndexes: () => management.search.list(),
+    listQueues: () => management.queue.list(),
+    listTeams: () => management.teams.list(),
+    databaseStats: (id, period) => management.redis.stats(id, { period }),
+    vectorIndexStats: (id, period) => management.vector.stats(id, { period }),
+    searchIndexStats: (id, period) => management.search.stats(id, { period }),
+  };
+}
+
+export function createServices(options: CliOptions): Services {
+  const closers: (() => Promise<void>)[] = [];
+  const kvTarget = ServiceTargets.kv(options.kvUrl);
+  let kv: Services["kv"] = { kind: "missing", target: kvTarget };
+  if (options.kvToken !== undefined) {
+    const client = createKv({
+      url: options.kvUrl,
+      token: options.kvToken,
+      retry: RETRY,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    closers.push(() => client.close());
+    kv = { kind: "ready", client, target: kvTarget };
+  }
+  const managementTarget = ServiceTargets.management(options.managementUrl);
+  let management: Connection<ManagementService> = { kind: "missing", target: managementTarget };
+  if (options.email !== undefined && options.apiKey !== undefined) {
+    const client = createManagement({
+      url: managementRoot(options.managementUrl),
+      email: options.email,
+      apiKey: options.apiKey,
+      retry: RETRY,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    closers.push(() => client.close());
+    management = { kind: "ready", client: managementService(client), target: managementTarget };
+  }
+  const vectorTarget = ServiceTargets.vector(options.vectorUrl);
+  let vector: Connection<VectorService> = { kind: "missing", target: vectorTarget };
+  if (options.vectorToken !== undefined) {
+    const client = createVector({
+      url: options.vectorUrl,
+      token: options.vectorToken,
+      retry: RETRY,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    closers.push(() => client.close());
+    vector = { kind: "ready", client: { info: () => client.info() }, target: vectorTarget };
+  }
+  return {
+    kv,
+    management,
+    vector,
+    close: async () => {
+      await Promise.allSettled(closers.map((close) => close()));
+    },
+  };
+}

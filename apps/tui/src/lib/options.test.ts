@@ -1,0 +1,72 @@
+import { test } from "vitest";
+import { DEFAULT_EMULATOR_URL, helpText, parseCli } from "./options.ts";
+
+test("defaults match a local emulator", ({ expect }) => {
+  const parsed = parseCli([], {});
+  expect(parsed).toMatchObject({
+    kind: "run",
+    command: "ui",
+    options: {
+      managementUrl: `${DEFAULT_EMULATOR_URL}/v2`,
+      kvUrl: DEFAULT_EMULATOR_URL,
+      vectorUrl: `${DEFAULT_EMULATOR_URL}/vector/default`,
+      period: "1h",
+      once: false,
+      json: false,
+    },
+  });
+});
+
+test("environment twins fill in, flags win over them", ({ expect }) => {
+  const env = {
+    STRATUS_MANAGEMENT_URL: "http://env:1/v2",
+    STRATUS_EMAIL: "env@x",
+    STRATUS_API_KEY: "env-key",
+    STRATUS_KV_URL: "http://env:2",
+    STRATUS_KV_TOKEN: "env-token",
+    STRATUS_VECTOR_URL: "http://env:3/vector/v",
+    STRATUS_VECTOR_TOKEN: "env-vector",
+  };
+  const parsed = parseCli(["stats", "--kv-token", "flag-token", "--once", "--json"], env);
+  expect(parsed).toMatchObject({
+    kind: "run",
+    command: "stats",
+    options: {
+      managementUrl: "http://env:1/v2",
+      email: "env@x",
+      apiKey: "env-key",
+      kvUrl: "http://env:2",
+      kvToken: "flag-token",
+      vectorUrl: "http://env:3/vector/v",
+      vectorToken: "env-vector",
+      once: true,
+      json: true,
+    },
+  });
+});
+
+test.for([
+  [["--kv-url", "not a url"], "--kv-url: must be an http(s) URL"],
+  [["--period", "2h"], "--period:"],
+  [["--refresh-ms", "10"], "--refresh-ms:"],
+  [["--bogus"], "Unknown option '--bogus'"],
+  [["frobnicate"], 'Unknown command "frobnicate"'],
+] as const)("rejects %j with a clear message", ([argv, message], { expect }) => {
+  const parsed = parseCli(argv, {});
+  expect(parsed.kind).toBe("error");
+  expect(parsed.kind === "error" ? parsed.message : "").toContain(message);
+});
+
+test("--help lists every flag with its variable", ({ expect }) => {
+  expect(parseCli(["--help"], {})).toEqual({ kind: "help" });
+  const help = helpText();
+  for (const flag of ["--management-url", "--email", "--api-key", "--kv-url", "--kv-token"]) {
+    expect(help).toContain(flag);
+  }
+  expect(help).toContain("STRATUS_VECTOR_TOKEN");
+  expect(help).toContain("--once");
+});
+
+test("command words are kept", ({ expect }) => {
+  expect(parseCli(["command", "SET", "k", "v"], {})).toMatchObject({ words: ["SET", "k", "v"] });
+});

@@ -1,0 +1,164 @@
+/**
+ * The built bin in a real terminal: tmux runs it at 80×24 against a running emulator, keys go in
+ * with `send-keys`, the screen comes back with `capture-pane -p`. Skips itself without tmux.
+ */
+import { execFileSync } from "node:child_process";
+import { startEmulator, type TestEmulator } from "@stratus/testing";
+import { afterAll, beforeAll, describe, test } from "vitest";
+import { bundleCli } from "../support/bundle.ts";
+
+function findTmux(): string | undefined {
+  try {
+    return execFileSync("sh", ["-c", "command -v tmux"], { encoding: "utf8" }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const TMUX = findTmux();
+// A private tmux server (its own socket), so the test never touches the user's sessions.
+const SOCKET = `stratus-tui-e2e-${process.pid}`;
+const SESSION = "tui";
+
+function tmux(...args: string[]): string {
+  if (TMUX === undefined) {
+    throw new Error("tmux is not installed");
+  }
+  return execFileSync(TMUX, ["-L", SOCKET, ...args], { encoding: "utf8" });
+}
+
+const capture = (): string => tmux("capture-pane", "-p", "-t", SESSION);
+
+/** Polls the pane until `predicate` holds: tmux has no event to wait on. Bounded. */
+async function waitForPane(
+  predicate: (pane: string) => boolean,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let pane = "";
+  while (Date.now() < deadline) {
+    pane = capture();
+    if (predicate(pane)) {
+      return pane;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The pane never matched. It shows:\n${pane}`);
+}
+
+/**
+ * Types text; keys that arrive before the field listens are dropped by Ink, so the text is typed
+ * again until the prompt shows it (bounded).
+ */
+async function typeLine(text: string): Promise<void> {
+  for (let tries = 0; tries < 5; tries++) {
+    tmux("send-keys", "-t", SESSION, "-l", text);
+    try {
+      await waitForPane((pane) => pane.includes(`> ${text}`), 1000);
+      return;
+    } catch {
+      // Clear whatever arrived, and type again.
+      tmux("send-keys", "-t", SESSION, "C-u");
+      for (let i = 0; i < text.length; i++) {
+        tmux("send-keys", "-t", SESSION, "BSpace");
+      }
+    }
+  }
+  throw new Error(`Could not type ${text}:\n${capture()}`);
+}
+
+const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
+if (TMUX === undefined) {
+  test.skip("stratus-tui in tmux: skipped, tmux is not installed (apt-get install tmux)", () =>
+    undefined);
+}
+
+describe.skipIf(TMUX === undefined)("stratus-tui in tmux", () => {
+  let emulator: TestEmulator;
+
+  beforeAll(async () => {
+    const cli = await bundleCli("tmux");
+    emulator = await startEmulator();
+    await emulator.command(["SET", "greeting", "hello"]);
+    const command = [
+      process.execPath,
+      cli,
+      "--kv-url",
+      emulator.url,
+      "--kv-token",
+      emulator.token,
+      "--management-url",
+      emulator.management.url,
+      "--email",
+      emulator.management.email,
+      "--api-key",
+      emulator.management.apiKey,
+    ]
+      .map(quote)
+      .join(" ");
+    // The exit code is printed after the app ends, and the pane stays for the test to read.
+    tmux(
+      "new-session",
+      "-d",
+      "-s",
+      SESSION,
+      "-x",
+      "80",
+      "-y",
+      "24",
+      `${command}; echo "EXITED:$?"; sleep 60`,
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    try {
+      tmux("kill-server");
+    } catch {
+      // Already gone.
+    }
+    await emulator?.stop();
+  });
+
+  test("switches screens, runs a command, watches the monitor, quits with q", async ({
+    expect,
+  }) => {
+    // The Resources screen lists the default database.
+    let pane = await waitForPane(
+      (text) => text.includes("[1 Resources]") && text.includes("default"),
+    );
+    expect(pane).toContain("q quit");
+    for (const line of pane.split("\n")) {
+      expect(line.length).toBeLessThanOrEqual(80);
+    }
+    // Database stats.
+    tmux("send-keys", "-t", SESSION, "3");
+    pane = await waitForPane((text) => text.includes("Database default") && text.includes("[1h]"));
+    tmux("send-keys", "-t", SESSION, "Right");
+    await waitForPane((text) => text.includes("[3h]"));
+    // The console: a command and its result.
+    tmux("send-keys", "-t", SESSION, "6");
+    await waitForPane((text) => text.includes("> command"));
+    await typeLine("GET greeting");
+    tmux("send-keys", "-t", SESSION, "Enter");
+    await waitForPane((text) => text.split("\n").some((line) => line.trim() === '"hello"'));
+    tmux("send-keys", "-t", SESSION, "Escape");
+    await waitForPane((text) => text.includes("q quit"));
+    // The monitor shows commands sent from elsewhere.
+    tmux("send-keys", "-t", SESSION, "4");
+    await waitForPane((text) => text.includes("[4 Monitor]"));
+    const deadline = Date.now() + 10_000;
+    while (!capture().includes("from-outside") && Date.now() < deadline) {
+      await emulator.command(["GET", "from-outside"]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(capture()).toMatch(/GET\s+from-outside/);
+    // A resize redraws at the new width.
+    tmux("resize-window", "-t", SESSION, "-x", "100", "-y", "30");
+    await waitForPane((text) => text.split("\n").length >= 29 && text.includes("q quit"));
+    // q quits cleanly.
+    tmux("send-keys", "-t", SESSION, "q");
+    pane = await waitForPane((text) => text.includes("EXITED:"));
+    expect(pane).toContain("EXITED:0");
+  });
+});

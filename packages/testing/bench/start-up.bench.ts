@@ -1,0 +1,85 @@
+/**
+ * Start-up benchmark (issue 10: start-up to ready ≤ 250 ms): how long `startEmulator()` takes until
+ * the emulator answers a PING over its socket, cold (first start in a fresh process, module import
+ * included) and warm (median and worst of later starts). Baseline: a bare `node:http` server doing
+ * the same listen-then-answer, measured in the same run. Prints one JSON object for
+ * `scripts/bench.mjs`. Run with `pnpm bench start-up`.
+ */
+import { createServer } from "node:http";
+
+const ROUNDS = Number(process.env["BENCH_START_ROUNDS"] ?? 30);
+const TARGET_MS = 250;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function ping(url: string, token: string): Promise<void> {
+  const response = await fetch(`${url}/ping`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { result?: unknown };
+  if (body.result !== "PONG") {
+    throw new Error(`unexpected PING reply ${JSON.stringify(body)}`);
+  }
+}
+
+/** Milliseconds from calling start until the first PING is answered; stops it afterwards. */
+async function timeStart(
+  start: () => Promise<{ url: string; token: string; stop(): Promise<void> }>,
+): Promise<number> {
+  const startedAt = performance.now();
+  const running = await start();
+  await ping(running.url, running.token);
+  const elapsed = performance.now() - startedAt;
+  await running.stop();
+  return elapsed;
+}
+
+async function bareHttp(): Promise<{ url: string; token: string; stop(): Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.setHeader("content-type", "application/json");
+    response.end('{"result":"PONG"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token: "",
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const importStartedAt = performance.now();
+const { startEmulator } = await import("../src/index.ts");
+const importMs = performance.now() - importStartedAt;
+const coldMs = await timeStart(() => startEmulator());
+const warm: number[] = [];
+const baseline: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  warm.push(await timeStart(() => startEmulator()));
+  baseline.push(await timeStart(bareHttp));
+}
+const warmMedian = median(warm);
+const baselineMedian = median(baseline);
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const markdown = [
+  "## `@stratus/testing` start-up to ready",
+  "",
+  `\`startEmulator()\` (in memory, random port, ManualClock) until a PING over the socket is answered. Warm: ${ROUNDS} start/stop rounds in one process. Baseline: a bare \`node:http\` server doing the same listen and answer.`,
+  "",
+  "| | time | ratio to bare node:http (warm median) |",
+  "| --- | ---: | ---: |",
+  `| import of \`@stratus/testing\` (first, from source) | ${ms(importMs)} | |`,
+  `| cold: first start in the process | ${ms(coldMs)} | ${(coldMs / baselineMedian).toFixed(1)} |`,
+  `| warm median | ${ms(warmMedian)} | ${(warmMedian / baselineMedian).toFixed(1)} |`,
+  `| warm worst | ${ms(Math.max(...warm))} | ${(Math.max(...warm) / baselineMedian).toFixed(1)} |`,
+  `| (bare node:http, median) | ${ms(baselineMedian)} | 1.0 |`,
+  "",
+  `Target: start-up to ready ≤ ${TARGET_MS} ms — ${coldMs <= TARGET_MS && Math.max(...warm) <= TARGET_MS ? "met" : "NOT met"} (cold ${ms(coldMs)}, warm worst ${ms(Math.max(...warm))}).`,
+].join("\n");
+process.stdout.write(`${JSON.stringify({ markdown })}\n`);
