@@ -6,6 +6,7 @@
  * A benchmark is a TypeScript file run with the workspace's source loader. Its last stdout line is
  * JSON `{ "markdown": "…" }`: its own section of BENCHMARKS.md, with medians and ratios against a
  * baseline it measured in the same run. Add a benchmark by adding its path here.
+ * `pnpm bench <filter…>` runs only the matching files and prints their sections instead.
  */
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -58,5 +59,10 @@ const header = [
   "",
   `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}.`,
 ];
-writeFileSync(join(root, "BENCHMARKS.md"), `${[header.join("\n"), ...sections].join("\n\n")}\n`);
-process.stdout.write("wrote BENCHMARKS.md\n");
+if (only.length > 0) {
+  // A partial run would drop the other sections: show it instead of writing the file.
+  process.stdout.write(`${sections.join("\n\n")}\n`);
+} else {
+  writeFileSync(join(root, "BENCHMARKS.md"), `${[header.join("\n"), ...sections].join("\n\n")}\n`);
+  process.stdout.write("wrote BENCHMARKS.md\n");
+}

@@ -140,6 +140,18 @@ function parseBooleanEnv(name: string, value: string): boolean {
 }
 
 /** Parses argv and the environment into a validated configuration, or a request for help. */
+/**
+ * `STRATUS_*` variables that belong to other Stratus tools (the TUI's connection settings): a
+ * shell set up for `stratus-tui` must still start the emulator, so these are not typos.
+ */
+const OTHER_TOOLS_VARIABLES = [
+  "STRATUS_MANAGEMENT_URL",
+  "STRATUS_KV_URL",
+  "STRATUS_KV_TOKEN",
+  "STRATUS_VECTOR_URL",
+  "STRATUS_VECTOR_TOKEN",
+] as const;
+
 export function readCliConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -166,7 +178,7 @@ export function readCliConfig(
   if (values["help"] === true) {
     return { kind: "help" };
   }
-  const known = new Set<string>(Object.values(ENV_TWINS));
+  const known = new Set<string>([...Object.values(ENV_TWINS), ...OTHER_TOOLS_VARIABLES]);
   const unknown = Object.keys(env).filter(
     (name) => name.startsWith("STRATUS_") && !known.has(name),
   );

@@ -163,6 +163,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       email: config.email,
       apiKey: config.apiKey,
       kvDatabases: databases,
+      defaultTokensGiven: config.token !== undefined || config.readOnlyToken !== undefined,
       // Over a proxied Redis there is one database, the proxied one: creating more is refused.
       createKvDatabase:
         config.redisUrl === undefined

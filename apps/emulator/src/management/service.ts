@@ -84,6 +84,12 @@ export interface ManagementOptions {
   readonly apiKey?: string | undefined;
   /** The router's databases by URL name: created databases are added, deleted ones removed. */
   readonly kvDatabases: Map<string, KvDatabase>;
+  /**
+   * True when the default database's tokens were given (flags, environment, config file): they
+   * win over the kept ones. Otherwise the tokens kept from the last run are reused, so an `.env`
+   * written once keeps working across restarts of a persistent emulator.
+   */
+  readonly defaultTokensGiven?: boolean | undefined;
   /** Makes databases; undefined over a proxied Redis, where creating one is refused. */
   readonly createKvDatabase?: KvDatabaseFactory | undefined;
   /** The vector service; undefined when the emulator has none. */
@@ -976,8 +982,8 @@ export class ManagementService {
 
   /**
    * Lists the default database (served at the root and `/redis/default`) like any other, so its
-   * stats, password reset and budget are reachable; it cannot be deleted. Its tokens come from the
-   * flags (or are generated) at every start, so the record mirrors the live database.
+   * stats, password reset and budget are reachable; it cannot be deleted. Tokens given at start
+   * win; otherwise the kept record's tokens (the last run's, or the last reset's) are restored.
    */
   #adoptDefaultDatabase(): void {
     const live = this.#options.kvDatabases.get(DEFAULT_DATABASE_NAME);
@@ -1006,6 +1012,8 @@ export class ManagementService {
         readOnlyToken: live.readOnlyToken,
       };
       this.#state.databases.unshift(record);
+    } else if (this.#options.defaultTokensGiven !== true) {
+      live.resetTokens(record.token, record.readOnlyToken);
     }
     record.token = live.token;
     record.readOnlyToken = live.readOnlyToken;

@@ -151,3 +151,27 @@ test("a new --email takes the personal account's resources along", async ({ expe
     ]);
   });
 });
+
+test("the default database keeps its generated tokens across restarts; given tokens win", async ({
+  expect,
+}) => {
+  await withDataDir(async (dataDir) => {
+    let first: { token: string; readOnlyToken: string };
+    {
+      await using emu = await startManagementEmulator({ dataDir });
+      first = { token: emu.emulator.token, readOnlyToken: emu.emulator.readOnlyToken };
+    }
+    {
+      await using emu = await startManagementEmulator({ dataDir });
+      expect({ token: emu.emulator.token, readOnlyToken: emu.emulator.readOnlyToken }).toEqual(
+        first,
+      );
+      expect((await emu.rest(`${emu.emulator.url}/ping`, first.token)).status).toBe(200);
+    }
+    {
+      await using emu = await startManagementEmulator({ dataDir, token: "given-token" });
+      expect(emu.emulator.token).toBe("given-token");
+      expect((await emu.rest(`${emu.emulator.url}/ping`, first.token)).status).toBe(401);
+    }
+  });
+});
