@@ -81,7 +81,14 @@ describe.skipIf(TMUX === undefined)("stratus-tui in tmux", () => {
     const cli = await bundleCli("tmux");
     emulator = await startEmulator();
     await emulator.command(["SET", "greeting", "hello"]);
+    // Ink draws only the last frame when it believes it runs in CI (is-in-ci reads CI, which CI
+    // sets for this test too); the terminal inside tmux is interactive, so the app must not see it.
     const command = [
+      "env",
+      "-u",
+      "CI",
+      "-u",
+      "CONTINUOUS_INTEGRATION",
       process.execPath,
       cli,
       "--kv-url",
