@@ -76,20 +76,23 @@ export class BucketStream {
   /** `year * 12 + month` → totals. */
   readonly months = new Map<number, Tally>();
 
+  /** Called once per request: no allocation unless a new bucket, day or month begins. */
   add(sample: StreamSample, nowMs: number): void {
-    const tally: Tally = {
-      count: sample.count,
-      requests: 1,
-      bytesIn: sample.bytesIn,
-      bytesOut: sample.bytesOut,
-    };
-    for (const bucket of [this.#minute(nowMs), this.#threeHour(nowMs)]) {
-      addTally(bucket.tally, tally);
-      bucket.latency.record(sample.latencyMs);
-    }
-    addTally(getOrSet(this.days, Math.floor(nowMs / DAY_MS), emptyTally), tally);
-    addTally(getOrSet(this.months, monthOf(nowMs), emptyTally), tally);
+    addSample(this.#minute(nowMs), sample);
+    addSample(this.#threeHour(nowMs), sample);
+    const day = Math.floor(nowMs / DAY_MS);
+    addSampleTally(getOrSet(this.days, day, emptyTally), sample);
+    addSampleTally(getOrSet(this.months, this.#monthOfDay(day, nowMs), emptyTally), sample);
     this.prune(nowMs);
+  }
+
+  /** A UTC day lies in one month, so the month (a `Date`) is computed once a day. */
+  #monthOfDay(day: number, nowMs: number): number {
+    if (day !== this.#cachedDay) {
+      this.#cachedDay = day;
+      this.#cachedMonth = monthOf(nowMs);
+    }
+    return this.#cachedMonth;
   }
 
   /** Records a gauge (a level such as a vector count) as seen at `nowMs`. */
@@ -166,6 +169,8 @@ export class BucketStream {
 
   /** The minute last pruned at: pruning more than once a minute finds nothing to drop. */
   #prunedMinute = Number.NEGATIVE_INFINITY;
+  #cachedDay = Number.NaN;
+  #cachedMonth = 0;
 
   /** Drops what fell out of retention. */
   prune(nowMs: number): void {
@@ -185,12 +190,26 @@ export class BucketStream {
   }
 
   #minute(nowMs: number): Bucket {
-    return getOrSet(this.minutes, Math.floor(nowMs / MINUTE_MS), () => new Bucket());
+    return getOrSet(this.minutes, Math.floor(nowMs / MINUTE_MS), newBucket);
   }
 
   #threeHour(nowMs: number): Bucket {
-    return getOrSet(this.threeHours, Math.floor(nowMs / THREE_HOURS_MS), () => new Bucket());
+    return getOrSet(this.threeHours, Math.floor(nowMs / THREE_HOURS_MS), newBucket);
   }
+}
+
+const newBucket = (): Bucket => new Bucket();
+
+function addSample(bucket: Bucket, sample: StreamSample): void {
+  addSampleTally(bucket.tally, sample);
+  bucket.latency.record(sample.latencyMs);
+}
+
+function addSampleTally(tally: Tally, sample: StreamSample): void {
+  tally.count += sample.count;
+  tally.requests += 1;
+  tally.bytesIn += sample.bytesIn;
+  tally.bytesOut += sample.bytesOut;
 }
 
 function getOrSet<TValue>(map: Map<number, TValue>, key: number, create: () => TValue): TValue {
