@@ -1,8 +1,9 @@
 /**
- * Reads a `MONITOR` line back into its parts, for the monitor screen's filters. The line is what
- * core's `formatMonitorLine` writes (kv-rest-wire.md §11.3):
- * `1721284005.242090 [0 0.0.0.0:0] "SET" "k" "v"`, arguments quoted with Redis's `sdscatrepr`.
+ * A `MONITOR` line as the monitor screen filters and shows it. Reading the line is core's
+ * `parseMonitorLine` (the inverse of the emulator's `formatMonitorLine`, kv-rest-wire.md §11.3);
+ * this module only shapes its entry for display.
  */
+import { parseMonitorLine as parseMonitorEntry } from "@stratus/core/rest";
 
 /** One parsed monitor line. */
 export interface MonitorEvent {
@@ -12,77 +13,26 @@ export interface MonitorEvent {
   readonly address: string;
   /** The command name, upper-cased. */
   readonly command: string;
-  /** The arguments after the command, unescaped. */
+  /** The arguments after the command, one character per byte. */
   readonly args: readonly string[];
   /** The line as received. */
   readonly line: string;
 }
 
-const HEADER = /^(\d+(?:\.\d+)?) \[(\d+) ([^\]]*)\] ?/;
-
-/** The inverse of `sdscatrepr`'s escapes. */
-const UNESCAPES: Readonly<Record<string, string>> = {
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  a: "\x07",
-  b: "\b",
-  '"': '"',
-  "\\": "\\",
-};
-
-/** Splits the quoted arguments; returns undefined on a line that is not `sdscatrepr` output. */
-function readQuoted(text: string): string[] | undefined {
-  const words: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === " ") {
-      i++;
-      continue;
-    }
-    if (text[i] !== '"') {
-      return undefined;
-    }
-    i++;
-    let word = "";
-    while (i < text.length && text[i] !== '"') {
-      const char = text[i] ?? "";
-      if (char === "\\") {
-        const next = text[i + 1] ?? "";
-        if (next === "x") {
-          word += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 4), 16));
-          i += 4;
-          continue;
-        }
-        word += UNESCAPES[next] ?? next;
-        i += 2;
-        continue;
-      }
-      word += char;
-      i++;
-    }
-    if (text[i] !== '"') {
-      return undefined;
-    }
-    i++;
-    words.push(word);
-  }
-  return words;
-}
+const byteString = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 
 /** Parses one line; a line of another shape is kept whole as an `UNKNOWN` event. */
 export function parseMonitorLine(line: string): MonitorEvent {
-  const header = HEADER.exec(line);
-  const words = header === null ? undefined : readQuoted(line.slice(header[0].length));
-  if (header === null || words === undefined || words.length === 0) {
+  const entry = parseMonitorEntry(line);
+  if (entry === undefined) {
     return { timeMs: Number.NaN, address: "", command: "UNKNOWN", args: [], line };
   }
-  const [command = "", ...args] = words;
+  const [command = new Uint8Array(), ...args] = entry.argv;
   return {
-    timeMs: Number(header[1]) * 1000,
-    address: header[3] ?? "",
-    command: command.toUpperCase(),
-    args,
+    timeMs: entry.timestampMicros / 1000,
+    address: entry.address,
+    command: byteString(command).toUpperCase(),
+    args: args.map(byteString),
     line,
   };
 }

@@ -6,7 +6,12 @@
  */
 export { PubSubItemParseError, RestFormatError, RestResultShapeError } from "./errors.ts";
 export type { MonitorEntry } from "./monitor.ts";
-export { formatMonitorLine, MONITOR_OK_ITEM, MONITOR_REST_ADDRESS } from "./monitor.ts";
+export {
+  formatMonitorLine,
+  MONITOR_OK_ITEM,
+  MONITOR_REST_ADDRESS,
+  parseMonitorLine,
+} from "./monitor.ts";
 export type {
   ParsePubSubItemOptions,
   PubSubItem,

@@ -1,6 +1,12 @@
+import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
 import { RestFormatError } from "./errors.ts";
-import { formatMonitorLine, MONITOR_OK_ITEM, MONITOR_REST_ADDRESS } from "./monitor.ts";
+import {
+  formatMonitorLine,
+  MONITOR_OK_ITEM,
+  MONITOR_REST_ADDRESS,
+  parseMonitorLine,
+} from "./monitor.ts";
 
 describe("formatMonitorLine", () => {
   test("writes Redis's MONITOR example", ({ expect }) => {
@@ -73,5 +79,46 @@ describe("formatMonitorLine", () => {
     { timestampMicros: 0, db: -1 },
   ])("rejects %j", (fields, { expect }) => {
     expect(() => formatMonitorLine({ ...fields, address: "a", argv: [] })).toThrow(RestFormatError);
+  });
+});
+
+describe("parseMonitorLine", () => {
+  test("reads Redis's MONITOR example back", ({ expect }) => {
+    const entry = parseMonitorLine('1339518083.107412 [0 127.0.0.1:60866] "keys" "*"');
+    expect(entry).toEqual({
+      timestampMicros: 1339518083107412,
+      db: 0,
+      address: "127.0.0.1:60866",
+      argv: [new TextEncoder().encode("keys"), new TextEncoder().encode("*")],
+    });
+  });
+
+  test.for([
+    "garbage",
+    '1339518083.107412 [0 lua] keys "*"',
+    '1339518083.107412 [0 lua] "unterminated',
+    '1339518083.107412 [0 lua] "bad \\q escape"',
+    "1339518083.107412 [0 lua]",
+  ])("%j is not a monitor line", (line, { expect }) => {
+    expect(parseMonitorLine(line)).toBeUndefined();
+  });
+
+  fcTest.prop([
+    fc.record({
+      timestampMicros: fc.integer({ min: 0, max: 4_102_444_800_000_000 }),
+      db: fc.integer({ min: 0, max: 15 }),
+      address: fc.constantFrom("0.0.0.0:0", "lua", "127.0.0.1:6379"),
+      argv: fc.array(fc.uint8Array({ maxLength: 16 }), { minLength: 1, maxLength: 5 }),
+    }),
+  ])("inverts formatMonitorLine for any bytes", (entry) => {
+    const parsed = parseMonitorLine(formatMonitorLine(entry));
+    return (
+      parsed !== undefined &&
+      parsed.timestampMicros === entry.timestampMicros &&
+      parsed.db === entry.db &&
+      parsed.address === entry.address &&
+      JSON.stringify(parsed.argv.map((bytes) => [...bytes])) ===
+        JSON.stringify(entry.argv.map((bytes) => [...bytes]))
+    );
   });
 });

@@ -105,3 +105,81 @@ export function formatMonitorLine(entry: MonitorEntry): string {
   // Redis writes "[%d %s] " and then the arguments joined by single spaces.
   return `${seconds}.${micros} [${db} ${entry.address}] ${entry.argv.map(quoteArgument).join(" ")}`;
 }
+
+const MONITOR_HEADER = /^(\d+)\.(\d{6}) \[(\d+) ([^\]]*)\] ?/;
+
+/** `sdscatrepr`'s named escapes, the other way round. */
+const UNESCAPES: Readonly<Record<string, number>> = {
+  "\\": 0x5c,
+  '"': 0x22,
+  n: 0x0a,
+  r: 0x0d,
+  t: 0x09,
+  a: 0x07,
+  b: 0x08,
+};
+
+/** The double-quoted arguments of a line as bytes; undefined when they are not `sdscatrepr` output. */
+function unquoteArguments(text: string): Uint8Array[] | undefined {
+  const argv: Uint8Array[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === " ") {
+      i++;
+      continue;
+    }
+    if (text[i] !== '"') {
+      return undefined;
+    }
+    i++;
+    const bytes: number[] = [];
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] !== "\\") {
+        bytes.push(text.charCodeAt(i));
+        i++;
+        continue;
+      }
+      const next = text[i + 1] ?? "";
+      const hex = next === "x" ? Number.parseInt(text.slice(i + 2, i + 4), 16) : Number.NaN;
+      const named = UNESCAPES[next];
+      if (!Number.isNaN(hex)) {
+        bytes.push(hex);
+        i += 4;
+      } else if (named !== undefined) {
+        bytes.push(named);
+        i += 2;
+      } else {
+        return undefined;
+      }
+    }
+    if (text[i] !== '"') {
+      return undefined;
+    }
+    i++;
+    argv.push(Uint8Array.from(bytes));
+  }
+  return argv;
+}
+
+/**
+ * Reads a line {@link formatMonitorLine} wrote (kv-rest-wire.md §11.3) back into its entry, with
+ * the arguments as bytes; undefined for a line of another shape.
+ */
+export function parseMonitorLine(
+  line: string,
+): (MonitorEntry & { readonly argv: readonly Uint8Array[] }) | undefined {
+  const header = MONITOR_HEADER.exec(line);
+  if (header === null) {
+    return undefined;
+  }
+  const argv = unquoteArguments(line.slice(header[0].length));
+  if (argv === undefined || argv.length === 0) {
+    return undefined;
+  }
+  return {
+    timestampMicros: Number(header[1]) * 1_000_000 + Number(header[2]),
+    db: Number(header[3]),
+    address: header[4] ?? "",
+    argv,
+  };
+}

@@ -7,11 +7,10 @@
 import { asciiLower } from "../bytes.ts";
 import { ERR } from "../commands/errors.ts";
 import {
-  crc64,
   DumpFormatError,
   DumpReader,
   DumpWriter,
-  RDB_VERSION,
+  framePayload,
   verifyPayload,
 } from "../dump-format.ts";
 import { isValidLibraryName, parseLibraryMetadata } from "./shebang.ts";
@@ -122,8 +121,7 @@ export class FunctionRegistry {
       writer.string(library.code);
       body += String.fromCharCode(RDB_OPCODE_FUNCTION2) + writer.toString();
     }
-    const framed = body + String.fromCharCode(RDB_VERSION & 0xff, RDB_VERSION >>> 8);
-    return framed + crcBytes(crc64(framed));
+    return framePayload(body);
   }
 
   /** FUNCTION RESTORE: the libraries of a payload, joined to the current ones by `policy`. */
@@ -321,16 +319,4 @@ function unlink(set: LibrarySet, library: Library): void {
     set.functions.delete(asciiLower(fn.name));
   }
   set.libraries.delete(library.name);
-}
-
-/** The CRC as 8 little-endian bytes (memrev64ifbe). */
-function crcBytes([high, low]: [number, number]): string {
-  let text = "";
-  for (let shift = 0; shift < 32; shift += 8) {
-    text += String.fromCharCode((low >>> shift) & 0xff);
-  }
-  for (let shift = 0; shift < 32; shift += 8) {
-    text += String.fromCharCode((high >>> shift) & 0xff);
-  }
-  return text;
 }
