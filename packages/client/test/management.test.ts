@@ -57,8 +57,19 @@ describe("redis databases", () => {
     expect(await management.redis.delete(id)).toBe("OK");
   });
 
-  test.skip("backups (the emulator does not serve list/create/delete/restore-backup yet)", () => {
-    // Kept as a marker: the client methods exist (management-api.md §3.1); enable once served.
+  test("backups: create, list, restore, delete", async ({ expect }) => {
+    const { database_id: id } = await management.redis.create({
+      database_name: "backed-up",
+      primary_region: "us-east-1",
+    });
+    expect(await management.redis.createBackup(id, "nightly")).toBe("OK");
+    const [backup, ...others] = await management.redis.listBackups(id);
+    expect(others).toEqual([]);
+    expect(backup).toMatchObject({ database_id: id, name: "nightly", state: "completed" });
+    const backupId = backup?.backup_id ?? "";
+    expect(await management.redis.restoreBackup(id, backupId)).toBe("OK");
+    expect(await management.redis.deleteBackup(id, backupId)).toBe("OK");
+    expect(await management.redis.listBackups(id)).toEqual([]);
   });
 });
 
