@@ -262,7 +262,8 @@ async function redisBenchmark(
   // "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms",…
   const row = stdout.trim().split("\n").at(-1) ?? "";
   const fields = row.split('","').map((field) => field.replaceAll('"', ""));
-  const opsPerSecond = Number(fields[1]);
+  // redis-benchmark prints "inf" when a run ends within its clock's resolution.
+  const opsPerSecond = fields[1] === "inf" ? Number.POSITIVE_INFINITY : Number(fields[1]);
   if (!(opsPerSecond > 0)) {
     throw new Error(`redis-benchmark printed no rate for ${argv.join(" ")}:\n${stdout}`);
   }
@@ -279,8 +280,16 @@ function requestsFor(rate: number, durationMs: number): number {
  * warm rate sizes the measured rounds.
  */
 async function warmUp(side: RespSide, work: Case): Promise<number> {
-  await resetFor(side, work);
-  const probe = await redisBenchmark(side.port, work.argv, CONNECTIONS * PIPELINE * 2);
+  // The probe grows until it lasts long enough to give a finite rate.
+  let probe: Rate = { opsPerSecond: Number.POSITIVE_INFINITY, p50Ms: 0 };
+  for (
+    let requests = CONNECTIONS * PIPELINE * 2;
+    !Number.isFinite(probe.opsPerSecond);
+    requests *= 10
+  ) {
+    await resetFor(side, work);
+    probe = await redisBenchmark(side.port, work.argv, requests);
+  }
   await resetFor(side, work);
   const warm = await redisBenchmark(
     side.port,
