@@ -8,9 +8,10 @@
  * - a bare `node:http` server that reads the body and returns a fixed JSON body (Node's ceiling);
  * - webdis, Debian's C HTTP gateway for Redis, over the same redis-server (skipped when missing).
  *
- * Every server runs in its own process; the load comes from this one, over raw sockets, with the
- * same client overhead for every target, timing each request from write to last byte. Targets:
- * embedded ≥ 0.9× node:http, proxy with workers ≥ 1.0× webdis, `/pipeline` ≥ 300k commands/s.
+ * Every server runs in its own process; the load comes from wrk (Debian's `wrk`, C, one thread),
+ * so the load generator takes as little of the two cores as possible and the same for every target.
+ * Targets: embedded ≥ 0.9× node:http, proxy with workers ≥ 1.0× webdis, `/pipeline` ≥ 300k
+ * commands/s. Without wrk the benchmark prints a note and measures nothing.
  *
  * `BENCH_REST_ROUND_MS` and `BENCH_REST_ROUNDS` shorten a trial run; the last stdout line is
  * `{ "markdown": … }` for scripts/bench.mjs.
@@ -18,7 +19,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect, type Socket } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,126 +40,105 @@ const TOKEN = "bench-token";
 const KEY = "bench:key";
 const VALUE = "bench-value";
 
-/** One request's bytes, written as is on every round trip. */
-function httpRequest(method: string, path: string, body = ""): Buffer {
-  const head = [
-    `${method} ${path} HTTP/1.1`,
-    "Host: 127.0.0.1",
-    `Authorization: Bearer ${TOKEN}`,
-    ...(body === "" ? [] : ["Content-Type: application/json"]),
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    "",
-    "",
-  ].join("\r\n");
-  return Buffer.from(head + body);
+/** One request shape: what wrk sends on every round trip. */
+interface HttpRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: string;
 }
 
-/**
- * Finds where the first complete response in `buffer` ends (Content-Length or chunked), or -1.
- * Enough HTTP/1.1 for the servers measured here; a non-2xx status fails the run.
- */
-function responseEnd(buffer: Buffer): number {
-  const headerEnd = buffer.indexOf("\r\n\r\n");
-  if (headerEnd === -1) {
-    return -1;
+function httpRequest(method: string, path: string, body?: string): HttpRequest {
+  return body === undefined ? { method, path } : { method, path, body };
+}
+
+/** wrk's Lua script for a request: method, body and headers (wrk sends its own Host). */
+function wrkScript(request: HttpRequest): string {
+  const lines = [
+    `wrk.method = ${JSON.stringify(request.method)}`,
+    `wrk.headers["Authorization"] = "Bearer ${TOKEN}"`,
+  ];
+  if (request.body !== undefined) {
+    // JSON string syntax is valid Lua string syntax for these ASCII bodies.
+    lines.push(`wrk.body = ${JSON.stringify(request.body)}`);
+    lines.push(`wrk.headers["Content-Type"] = "application/json"`);
   }
-  const head = buffer.toString("latin1", 0, headerEnd);
-  const status = Number(head.slice(9, 12));
-  if (status < 200 || status >= 300) {
-    throw new Error(`benchmark request failed: ${head.split("\r\n")[0]}`);
-  }
-  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-  if (length !== null) {
-    const end = headerEnd + 4 + Number(length[1]);
-    return buffer.length >= end ? end : -1;
-  }
-  const last = buffer.indexOf("\r\n0\r\n\r\n", headerEnd);
-  return last === -1 ? -1 : last + 7;
+  return `${lines.join("\n")}\n`;
 }
 
 interface Round {
   readonly requestsPerSecond: number;
-  /** Every request's time from its first byte written to its last byte read, in ms. */
-  readonly latenciesMs: number[];
+  readonly p50Ms: number;
+  readonly p99Ms: number;
 }
 
-/** Keeps one request in flight per connection for `durationMs`, timing each one. */
-async function load(port: number, request: Buffer, durationMs: number): Promise<Round> {
-  const deadline = performance.now() + durationMs;
-  const latenciesMs: number[] = [];
-  const runConnection = async (): Promise<void> => {
-    const socket: Socket = connect(port, "127.0.0.1");
-    socket.setNoDelay(true);
-    await once(socket, "connect");
-    await new Promise<void>((resolve, reject) => {
-      let pending: Buffer = Buffer.alloc(0);
-      let sentAt = performance.now();
-      socket.on("error", reject);
-      socket.on("data", (chunk: Buffer) => {
-        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-        try {
-          const end = responseEnd(pending);
-          if (end === -1) {
-            return;
-          }
-          pending = pending.subarray(end);
-        } catch (error: unknown) {
-          reject(error);
-          return;
-        }
-        const now = performance.now();
-        latenciesMs.push(now - sentAt);
-        if (now < deadline) {
-          sentAt = now;
-          socket.write(request);
-        } else {
-          socket.end();
-          resolve();
-        }
-      });
-      socket.write(request);
-    });
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, runConnection));
+/** wrk prints latencies as `1.23ms`, `850.00us` or `1.02s`. */
+function milliseconds(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
+  if (match === null) {
+    throw new Error(`unexpected wrk latency '${text}'`);
+  }
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+}
+
+/** One wrk run: one thread, `CONNECTIONS` keep-alive connections, for `durationMs`. */
+async function load(port: number, request: HttpRequest, durationMs: number): Promise<Round> {
+  const script = join(scratch, `${request.method}-${request.path.replaceAll("/", "_")}.lua`);
+  writeFileSync(script, wrkScript(request));
+  const child = spawn(
+    "wrk",
+    [
+      "-t1",
+      `-c${CONNECTIONS}`,
+      `-d${Math.max(1, Math.round(durationMs / 1000))}s`,
+      "--latency",
+      "-s",
+      script,
+      `http://127.0.0.1:${port}${request.path}`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let output = "";
+  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+    output += chunk.toString();
+  }
+  const failures = /Non-2xx or 3xx responses: (\d+)/.exec(output);
+  const errors = /Socket errors: (.*)/.exec(output);
+  const rate = /Requests\/sec:\s+([\d.]+)/.exec(output);
+  const p50 = /^\s+50%\s+(\S+)$/m.exec(output);
+  const p99 = /^\s+99%\s+(\S+)$/m.exec(output);
+  if (failures !== null || errors !== null || rate === null || p50 === null || p99 === null) {
+    throw new Error(`benchmark run failed for ${request.method} ${request.path}:\n${output}`);
+  }
   return {
-    requestsPerSecond: (latenciesMs.length * 1000) / (performance.now() - started),
-    latenciesMs,
+    requestsPerSecond: Number(rate[1]),
+    p50Ms: milliseconds(p50[1] as string),
+    p99Ms: milliseconds(p99[1] as string),
   };
-}
-
-/** The value below which `fraction` of the sorted values fall (nearest rank). */
-function percentile(sorted: readonly number[], fraction: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[rank] as number;
 }
 
 interface Measurement {
   /** The median round's rate. */
   readonly requestsPerSecond: number;
-  /** Over every request of every measured round. */
+  /** The median round's percentiles. */
   readonly p50Ms: number;
   readonly p99Ms: number;
 }
 
-/** A warm-up round, then `ROUNDS`: the median rate, and latency percentiles over all requests. */
-async function measure(port: number, request: Buffer): Promise<Measurement> {
+const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** A warm-up round, then `ROUNDS`: the median of each figure. */
+async function measure(port: number, request: HttpRequest): Promise<Measurement> {
   await load(port, request, WARM_UP_MS);
-  const rates: number[] = [];
-  const latencies: number[] = [];
+  const rounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const result = await load(port, request, ROUND_MS);
-    rates.push(result.requestsPerSecond);
-    for (const latency of result.latenciesMs) {
-      latencies.push(latency);
-    }
+    rounds.push(await load(port, request, ROUND_MS));
   }
-  rates.sort((a, b) => a - b);
-  latencies.sort((a, b) => a - b);
   return {
-    requestsPerSecond: rates[Math.floor(rates.length / 2)] as number,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
+    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+    p50Ms: median(rounds.map((round) => round.p50Ms)),
+    p99Ms: median(rounds.map((round) => round.p99Ms)),
   };
 }
 
@@ -316,7 +296,7 @@ const notes: string[] = [];
 async function measureShapes(
   target: string,
   port: number,
-  requests: Partial<Record<Shape, Buffer>>,
+  requests: Partial<Record<Shape, HttpRequest>>,
 ): Promise<void> {
   for (const shape of ["get", "set", "pipeline"] as const) {
     const request = requests[shape];
@@ -329,7 +309,12 @@ async function measureShapes(
 
 /** Seeds the key the GETs read, so every answer is a hit; a failure stops the run. */
 async function seed(port: number): Promise<void> {
-  await load(port, emulatorRequests.set, 0);
+  const response = await fetch(`http://127.0.0.1:${port}/set/${KEY}/${VALUE}`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  if (!response.ok) {
+    throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
+  }
 }
 
 const NODE_HTTP = "node:http (fixed body)";
@@ -338,9 +323,18 @@ const PROXY = "proxy, 1 process";
 const PROXY_WORKERS = "proxy, --workers 2";
 const WEBDIS = `webdis (${WEBDIS_THREADS} threads)`;
 
+/** A tool the benchmark needs is missing: reported in the section, not as a failure. */
+class MissingTool extends Error {}
+
 let redis: RedisServer | undefined;
 let webdisDirectory: string | undefined;
+const scratch = mkdtempSync(join(tmpdir(), "stratus-rest-bench-"));
 try {
+  if (!isInstalled("wrk")) {
+    throw new MissingTool(
+      "wrk is not installed (Debian: apt-get install wrk): nothing is measured.",
+    );
+  }
   const bare = await startBareNodeHttp();
   await measureShapes(NODE_HTTP, bare.port, {
     get: emulatorRequests.get,
@@ -375,7 +369,13 @@ try {
   } else {
     notes.push("redis-server is not installed: the proxy and webdis rows are not measured.");
   }
+} catch (error: unknown) {
+  if (!(error instanceof MissingTool)) {
+    throw error;
+  }
+  notes.push(error.message);
 } finally {
+  rmSync(scratch, { recursive: true, force: true });
   for (const child of children) {
     child.kill("SIGKILL");
   }
@@ -411,7 +411,7 @@ const embeddedPipeline = pipelineCommands(EMBEDDED);
 const markdown = [
   "## Key-value REST over HTTP",
   "",
-  `Loopback HTTP/1.1, ${CONNECTIONS} keep-alive connections with one request in flight each, every server in its own process, the load from one Node process over raw sockets. Requests/s: median of ${ROUNDS} rounds of ${ROUND_MS} ms after a warm-up; p50/p99: every request of those rounds, from first byte written to last byte read. The proxy and webdis share one local redis-server. \`/pipeline\` alternates ${PIPELINE_COMMANDS / 2} SETs and ${PIPELINE_COMMANDS / 2} GETs; webdis's body form is \`PUT /SET/key\` (it has no JSON body form and no pipeline).`,
+  `Loopback HTTP/1.1, ${CONNECTIONS} keep-alive connections with one request in flight each, every server in its own process, the load from wrk with one thread. Requests/s, p50 and p99: medians of ${ROUNDS} rounds of ${ROUND_MS} ms after a warm-up, as wrk reports them. The proxy and webdis share one local redis-server. \`/pipeline\` alternates ${PIPELINE_COMMANDS / 2} SETs and ${PIPELINE_COMMANDS / 2} GETs; webdis's body form is \`PUT /SET/key\` (it has no JSON body form and no pipeline).`,
   "",
   "| target | request | requests/s | commands/s | p50 ms | p99 ms | ÷ node:http | ÷ webdis |",
   "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -2,7 +2,6 @@
  * Wires the emulator together: the key-value backend (embedded engine or Redis proxy), the
  * databases and their tokens, the HTTP server and the RESP2 listener.
  */
-import type { AddressInfo } from "node:net";
 import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
 import { type Clock, Engine, systemClock } from "./engine/index.ts";
@@ -10,9 +9,9 @@ import { EmulatorError } from "./errors.ts";
 import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
 import { createHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
-import { createNodeServer } from "./http/node.ts";
 import { createRouter } from "./http/router.ts";
 import { createManagementHandler } from "./http/routes/management.ts";
+import { HttpServer } from "./http/server/server.ts";
 import type { EmulatorResponse, RequestHandler } from "./http/types.ts";
 import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
@@ -205,8 +204,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     onError,
   );
   const handle = isClusterWorker ? withWorkerHeader(routedHandle) : routedHandle;
-  const server = createNodeServer(handle, onError);
-  await listen(server, config);
+  const server = new HttpServer({ handler: handle, onError });
+  await server.listen(config.port, config.host).catch((error: unknown) => {
+    throw addressError(error, `${config.host}:${config.port}`);
+  });
   let resp: RespServer | undefined;
   try {
     resp =
@@ -220,16 +221,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
             usage: database.usage,
           });
   } catch (error: unknown) {
-    server.close();
+    await server.close();
     throw addressError(error, `${config.host}:${config.respPort}`);
   }
-  const { port } = server.address() as AddressInfo;
+  const { port } = server.address();
   const close = async (): Promise<void> => {
     await resp?.close();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    await server.close();
     await management.close();
     await kv.close();
     await vector.close();
@@ -392,16 +390,6 @@ function withWorkerHeader(handle: RequestHandler): RequestHandler {
 
 function formatHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
-}
-
-function listen(
-  server: ReturnType<typeof createNodeServer>,
-  config: EmulatorConfig,
-): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once("error", (error) => reject(addressError(error, `${config.host}:${config.port}`)));
-    server.listen(config.port, config.host, () => resolve());
-  });
 }
 
 function addressError(error: unknown, address: string): unknown {

@@ -1,0 +1,215 @@
+/**
+ * Parses an HTTP/1.x request head (RFC 9112 §3, §5): the request line and the header fields, up to
+ * but not including the empty line. Strict where laxness lets requests be smuggled or misread (no
+ * obs-fold, no control bytes, one framing), lenient where clients differ harmlessly (any case in
+ * header names, optional whitespace around values).
+ */
+
+export type BodyFraming =
+  | { readonly kind: "length"; readonly length: number }
+  | { readonly kind: "chunked" };
+
+export interface RequestHead {
+  readonly method: string;
+  /** The request target as sent: raw bytes ≥ 0x80 are read as UTF-8 (invalid ones as U+FFFD). */
+  readonly target: string;
+  /** 0 for HTTP/1.0, 1 for HTTP/1.1. */
+  readonly minorVersion: 0 | 1;
+  /** Names in lower case; repeated fields joined with `, ` (RFC 9110 §5.3). */
+  readonly headers: Record<string, string | undefined>;
+  readonly framing: BodyFraming;
+  /** Whether the connection stays open after the response (RFC 9112 §9.3). */
+  readonly keepAlive: boolean;
+  /** `Expect: 100-continue` (RFC 9110 §10.1.1). */
+  readonly expectsContinue: boolean;
+}
+
+/** A request the server cannot read; answered with `status` and the connection closed. */
+export class RequestHeadError extends Error {
+  override readonly name = "RequestHeadError";
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const COLON = 0x3a;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** `tchar` of RFC 9110 §5.6.2: what methods and header names are made of. */
+const TOKEN_BYTES = new Uint8Array(256);
+for (const char of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+  TOKEN_BYTES[char.charCodeAt(0)] = 1;
+}
+
+const utf8 = new TextDecoder();
+
+function malformed(detail: string): RequestHeadError {
+  return new RequestHeadError(400, `ERR malformed HTTP request: ${detail}`);
+}
+
+/**
+ * Parses `bytes[start, end)`: the head without its final empty line (`end` is where `\r\n\r\n`
+ * begins, so the last header line has no line break of its own).
+ * @throws {RequestHeadError} for anything RFC 9112 does not allow.
+ */
+export function parseRequestHead(bytes: Buffer, start: number, end: number): RequestHead {
+  const lineEnd = indexOfCrlf(bytes, start, end);
+  const { method, target, minorVersion } = parseRequestLine(bytes, start, lineEnd);
+  const headers: Record<string, string | undefined> = {};
+  let lengthHeader: string | undefined;
+  for (let lineStart = lineEnd + 2; lineStart < end; ) {
+    const next = indexOfCrlf(bytes, lineStart, end);
+    const { name, value } = parseField(bytes, lineStart, next);
+    if (name === "content-length") {
+      if (lengthHeader !== undefined && lengthHeader !== value) {
+        throw malformed("conflicting content-length headers");
+      }
+      lengthHeader = value;
+    }
+    const previous = headers[name];
+    headers[name] = previous === undefined ? value : `${previous}, ${value}`;
+    lineStart = next + 2;
+  }
+  const connection = headers["connection"]?.toLowerCase();
+  return {
+    method,
+    target,
+    minorVersion,
+    headers,
+    framing: bodyFraming(lengthHeader, headers["transfer-encoding"]),
+    keepAlive:
+      minorVersion === 1
+        ? connection === undefined || !hasToken(connection, "close")
+        : connection !== undefined && hasToken(connection, "keep-alive"),
+    expectsContinue: headers["expect"]?.toLowerCase() === "100-continue",
+  };
+}
+
+/** Where the next `\r\n` starts, or `end` for the last line. A bare CR or LF is malformed. */
+function indexOfCrlf(bytes: Buffer, from: number, end: number): number {
+  for (let index = from; index < end; index++) {
+    const byte = bytes[index];
+    if (byte === CR) {
+      if (bytes[index + 1] !== LF) {
+        throw malformed("a CR not followed by LF");
+      }
+      return index;
+    }
+    if (byte === LF) {
+      throw malformed("a line ending in a bare LF");
+    }
+  }
+  return end;
+}
+
+function parseRequestLine(
+  bytes: Buffer,
+  start: number,
+  end: number,
+): { method: string; target: string; minorVersion: 0 | 1 } {
+  let index = start;
+  while (index < end && TOKEN_BYTES[bytes[index] as number] === 1) {
+    index++;
+  }
+  if (index === start || bytes[index] !== SPACE) {
+    throw malformed("the request line must be 'METHOD target HTTP/1.1'");
+  }
+  const method = latin1(bytes, start, index);
+  const targetStart = index + 1;
+  let isAscii = true;
+  for (index = targetStart; index < end && bytes[index] !== SPACE; index++) {
+    const byte = bytes[index] as number;
+    if (byte < 0x21 || byte === 0x7f) {
+      throw malformed("a control character in the request target");
+    }
+    if (byte >= 0x80) {
+      isAscii = false;
+    }
+  }
+  if (index === targetStart || index === end) {
+    throw malformed("the request line must be 'METHOD target HTTP/1.1'");
+  }
+  const target = isAscii
+    ? latin1(bytes, targetStart, index)
+    : utf8.decode(bytes.subarray(targetStart, index));
+  const version = latin1(bytes, index + 1, end);
+  if (version !== "HTTP/1.1" && version !== "HTTP/1.0") {
+    throw malformed(`unsupported version '${version.slice(0, 16)}': use HTTP/1.1`);
+  }
+  return { method, target, minorVersion: version === "HTTP/1.1" ? 1 : 0 };
+}
+
+/** `name ":" OWS value OWS` (RFC 9112 §5); obs-fold and control bytes are refused. */
+function parseField(bytes: Buffer, start: number, end: number): { name: string; value: string } {
+  let index = start;
+  while (index < end && TOKEN_BYTES[bytes[index] as number] === 1) {
+    index++;
+  }
+  if (index === start || bytes[index] !== COLON) {
+    throw malformed(
+      bytes[start] === SPACE || bytes[start] === TAB
+        ? "folded header lines are not allowed"
+        : "a header line without a name and a colon",
+    );
+  }
+  const name = latin1(bytes, start, index).toLowerCase();
+  let valueStart = index + 1;
+  while (valueStart < end && (bytes[valueStart] === SPACE || bytes[valueStart] === TAB)) {
+    valueStart++;
+  }
+  let valueEnd = end;
+  while (valueEnd > valueStart && (bytes[valueEnd - 1] === SPACE || bytes[valueEnd - 1] === TAB)) {
+    valueEnd--;
+  }
+  for (let at = valueStart; at < valueEnd; at++) {
+    const byte = bytes[at] as number;
+    if ((byte < 0x20 && byte !== TAB) || byte === 0x7f) {
+      throw malformed(`a control character in the ${name} header`);
+    }
+  }
+  return { name, value: latin1(bytes, valueStart, valueEnd) };
+}
+
+/**
+ * How the body is delimited (RFC 9112 §6.3). Both headers at once is how requests are smuggled,
+ * so it is refused, as is any transfer coding but chunked.
+ */
+function bodyFraming(
+  lengthHeader: string | undefined,
+  transferEncoding: string | undefined,
+): BodyFraming {
+  if (transferEncoding !== undefined) {
+    if (lengthHeader !== undefined) {
+      throw malformed("both content-length and transfer-encoding");
+    }
+    if (transferEncoding.toLowerCase() !== "chunked") {
+      throw malformed(`unsupported transfer-encoding '${transferEncoding}': use chunked`);
+    }
+    return { kind: "chunked" };
+  }
+  if (lengthHeader === undefined) {
+    return { kind: "length", length: 0 };
+  }
+  if (!/^\d{1,15}$/.test(lengthHeader)) {
+    throw malformed(`invalid content-length '${lengthHeader.slice(0, 32)}'`);
+  }
+  return { kind: "length", length: Number(lengthHeader) };
+}
+
+/** Whether a comma-separated header value (already lower case) lists `token`. */
+function hasToken(value: string, token: string): boolean {
+  if (value === token) {
+    return true;
+  }
+  return value.split(",").some((part) => part.trim() === token);
+}
+
+function latin1(bytes: Buffer, start: number, end: number): string {
+  return bytes.toString("latin1", start, end);
+}
