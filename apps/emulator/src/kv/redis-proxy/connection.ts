@@ -66,7 +66,8 @@ export class RedisConnection {
   readonly #decoder = new Resp2StreamDecoder();
   readonly #waiting: Waiting[] = [];
   #isClosed = false;
-  #isCorked = false;
+  /** Commands written since the last flush, sent together once the event loop has read every socket. */
+  #outgoing: Uint8Array[] = [];
 
   private constructor(socket: Socket, options: RedisConnectionOptions) {
     this.#socket = socket;
@@ -174,16 +175,23 @@ export class RedisConnection {
   }
 
   #write(argv: Argv): void {
-    // Coalesce the writes of one tick (concurrent requests) into one syscall.
-    if (!this.#isCorked) {
-      this.#isCorked = true;
-      this.#socket.cork();
-      process.nextTick(() => {
-        this.#isCorked = false;
-        this.#socket.uncork();
-      });
+    // Coalesce the commands of one event-loop turn into one write: `setImmediate` runs after the
+    // poll phase, so every request read in this turn, from any client socket, shares the syscall
+    // (and Redis's wake-up). A `nextTick` flush would write once per client socket read.
+    if (this.#outgoing.length === 0) {
+      setImmediate(() => this.#flush());
     }
-    this.#socket.write(encodeResp2Command(argv));
+    this.#outgoing.push(encodeResp2Command(argv));
+  }
+
+  #flush(): void {
+    const outgoing = this.#outgoing;
+    this.#outgoing = [];
+    if (!this.#isClosed) {
+      this.#socket.write(
+        outgoing.length === 1 ? (outgoing[0] as Uint8Array) : Buffer.concat(outgoing),
+      );
+    }
   }
 
   #onData(chunk: Buffer): void {
