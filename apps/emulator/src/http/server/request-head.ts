@@ -55,17 +55,19 @@ function malformed(detail: string): RequestHeadError {
 
 /**
  * Parses `bytes[start, end)`: the head without its final empty line (`end` is where `\r\n\r\n`
- * begins, so the last header line has no line break of its own).
+ * begins, so the last header line has no line break of its own). The head is read as Latin-1
+ * text, one character per byte, so offsets in the text are offsets in the bytes.
  * @throws {RequestHeadError} for anything RFC 9112 does not allow.
  */
 export function parseRequestHead(bytes: Buffer, start: number, end: number): RequestHead {
-  const lineEnd = indexOfCrlf(bytes, start, end);
-  const { method, target, minorVersion } = parseRequestLine(bytes, start, lineEnd);
+  const text = bytes.toString("latin1", start, end);
+  const lineEnd = lineEndOf(text, 0);
+  const { method, target, minorVersion } = parseRequestLine(text, lineEnd, bytes, start);
   const headers: Record<string, string | undefined> = {};
   let lengthHeader: string | undefined;
-  for (let lineStart = lineEnd + 2; lineStart < end; ) {
-    const next = indexOfCrlf(bytes, lineStart, end);
-    const { name, value } = parseField(bytes, lineStart, next);
+  for (let lineStart = lineEnd + 2; lineStart < text.length; ) {
+    const next = lineEndOf(text, lineStart);
+    const { name, value } = parseField(text, lineStart, next);
     if (name === "content-length") {
       if (lengthHeader !== undefined && lengthHeader !== value) {
         throw malformed("conflicting content-length headers");
@@ -91,44 +93,37 @@ export function parseRequestHead(bytes: Buffer, start: number, end: number): Req
   };
 }
 
-/** Where the next `\r\n` starts, or `end` for the last line. A bare CR or LF is malformed. */
-function indexOfCrlf(bytes: Buffer, from: number, end: number): number {
-  for (let index = from; index < end; index++) {
-    const byte = bytes[index];
-    if (byte === CR) {
-      if (bytes[index + 1] !== LF) {
-        throw malformed("a CR not followed by LF");
-      }
-      return index;
-    }
-    if (byte === LF) {
-      throw malformed("a line ending in a bare LF");
-    }
-  }
-  return end;
+/** Where the line starting at `from` ends (its `\r\n`, or the end of the head). */
+function lineEndOf(text: string, from: number): number {
+  const index = text.indexOf("\r\n", from);
+  return index === -1 ? text.length : index;
 }
 
 function parseRequestLine(
-  bytes: Buffer,
-  start: number,
+  text: string,
   end: number,
+  bytes: Buffer,
+  offset: number,
 ): { method: string; target: string; minorVersion: 0 | 1 } {
-  let index = start;
-  while (index < end && TOKEN_BYTES[bytes[index] as number] === 1) {
+  let index = 0;
+  while (index < end && TOKEN_BYTES[text.charCodeAt(index)] === 1) {
     index++;
   }
-  if (index === start || bytes[index] !== SPACE) {
+  if (index === 0 || text.charCodeAt(index) !== SPACE) {
     throw malformed("the request line must be 'METHOD target HTTP/1.1'");
   }
-  const method = latin1(bytes, start, index);
+  const method = text.slice(0, index);
   const targetStart = index + 1;
   let isAscii = true;
-  for (index = targetStart; index < end && bytes[index] !== SPACE; index++) {
-    const byte = bytes[index] as number;
-    if (byte < 0x21 || byte === 0x7f) {
+  for (index = targetStart; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (code === SPACE) {
+      break;
+    }
+    if (code < 0x21 || code === 0x7f) {
       throw malformed("a control character in the request target");
     }
-    if (byte >= 0x80) {
+    if (code >= 0x80) {
       isAscii = false;
     }
   }
@@ -136,9 +131,9 @@ function parseRequestLine(
     throw malformed("the request line must be 'METHOD target HTTP/1.1'");
   }
   const target = isAscii
-    ? latin1(bytes, targetStart, index)
-    : utf8.decode(bytes.subarray(targetStart, index));
-  const version = latin1(bytes, index + 1, end);
+    ? text.slice(targetStart, index)
+    : utf8.decode(bytes.subarray(offset + targetStart, offset + index));
+  const version = text.slice(index + 1, end);
   if (version !== "HTTP/1.1" && version !== "HTTP/1.0") {
     throw malformed(`unsupported version '${version.slice(0, 16)}': use HTTP/1.1`);
   }
@@ -146,34 +141,43 @@ function parseRequestLine(
 }
 
 /** `name ":" OWS value OWS` (RFC 9112 §5); obs-fold and control bytes are refused. */
-function parseField(bytes: Buffer, start: number, end: number): { name: string; value: string } {
+function parseField(text: string, start: number, end: number): { name: string; value: string } {
   let index = start;
-  while (index < end && TOKEN_BYTES[bytes[index] as number] === 1) {
+  while (index < end && TOKEN_BYTES[text.charCodeAt(index)] === 1) {
     index++;
   }
-  if (index === start || bytes[index] !== COLON) {
+  if (index === start || text.charCodeAt(index) !== COLON) {
+    const first = text.charCodeAt(start);
     throw malformed(
-      bytes[start] === SPACE || bytes[start] === TAB
+      first === SPACE || first === TAB
         ? "folded header lines are not allowed"
         : "a header line without a name and a colon",
     );
   }
-  const name = latin1(bytes, start, index).toLowerCase();
+  const name = text.slice(start, index).toLowerCase();
   let valueStart = index + 1;
-  while (valueStart < end && (bytes[valueStart] === SPACE || bytes[valueStart] === TAB)) {
+  while (valueStart < end && isBlank(text.charCodeAt(valueStart))) {
     valueStart++;
   }
   let valueEnd = end;
-  while (valueEnd > valueStart && (bytes[valueEnd - 1] === SPACE || bytes[valueEnd - 1] === TAB)) {
+  while (valueEnd > valueStart && isBlank(text.charCodeAt(valueEnd - 1))) {
     valueEnd--;
   }
   for (let at = valueStart; at < valueEnd; at++) {
-    const byte = bytes[at] as number;
-    if ((byte < 0x20 && byte !== TAB) || byte === 0x7f) {
-      throw malformed(`a control character in the ${name} header`);
+    const code = text.charCodeAt(at);
+    if ((code < 0x20 && code !== TAB) || code === 0x7f) {
+      throw malformed(
+        code === CR || code === LF
+          ? "a line ending in a bare CR or LF"
+          : `a control character in the ${name} header`,
+      );
     }
   }
-  return { name, value: latin1(bytes, valueStart, valueEnd) };
+  return { name, value: text.slice(valueStart, valueEnd) };
+}
+
+function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
 }
 
 /**
@@ -208,8 +212,4 @@ function hasToken(value: string, token: string): boolean {
     return true;
   }
   return value.split(",").some((part) => part.trim() === token);
-}
-
-function latin1(bytes: Buffer, start: number, end: number): string {
-  return bytes.toString("latin1", start, end);
 }
