@@ -241,42 +241,65 @@ export class HttpConnection {
     this.#isAnswerStarted = false;
     const abort = new LazyAbort();
     this.#abort = abort;
-    const request = new ServerRequest(head, body, {
-      abort,
-      remoteAddress: () => this.#peerAddress(),
-    });
-    this.#options
-      .handler(request)
-      .then((response) => this.#respond(head, response))
-      .then(
+    this.#options.handler(new ServerRequest(head, body, { abort, peer: this })).then(
+      (response) => this.#respond(head, response),
+      (error: unknown) => this.#internalError(error),
+    );
+  }
+
+  /** `ip:port` of the client, for MONITOR lines. */
+  get remoteAddress(): string {
+    this.#remoteAddress ??= `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
+    return this.#remoteAddress;
+  }
+
+  /**
+   * Writes the answer, then reads the next request. Bytes are written at once (no promise in
+   * between: most answers are small, and each microtask shows in the cost of a request).
+   */
+  #respond(head: RequestHead, response: EmulatorResponse): void {
+    const { body } = response;
+    if (!(body instanceof Uint8Array)) {
+      this.#stream(head, response, body).then(
         (keepAlive) => this.#finish(keepAlive),
         (error: unknown) => this.#internalError(error),
       );
-  }
-
-  /** Writes the answer; resolves with whether the connection can take another request. */
-  async #respond(head: RequestHead, response: EmulatorResponse): Promise<boolean> {
-    const { keepAlive } = head;
-    const socket = this.#socket;
-    if (socket.destroyed) {
-      return false;
+      return;
     }
-    const { body } = response;
-    if (body instanceof Uint8Array) {
+    if (this.#socket.destroyed) {
+      return;
+    }
+    try {
       const responseHead = formatResponseHead({
         status: response.status,
         headers: response.headers,
         framing: { kind: "length", length: body.byteLength },
-        keepAlive,
+        keepAlive: head.keepAlive,
         keepAliveSeconds: this.#keepAliveSeconds(),
       });
       this.#isAnswerStarted = true;
       this.#writeAnswer(responseHead, head.method === "HEAD" ? EMPTY : body);
-      return keepAlive;
+      this.#finish(head.keepAlive);
+    } catch (error: unknown) {
+      // A bug here or in reading the next request: this runs in a promise reaction, where an
+      // escaping error would be an unhandled rejection.
+      this.#internalError(error);
+    }
+  }
+
+  /** Writes a streamed answer; resolves with whether the connection can take another request. */
+  async #stream(
+    head: RequestHead,
+    response: EmulatorResponse,
+    body: AsyncIterable<Uint8Array>,
+  ): Promise<boolean> {
+    const socket = this.#socket;
+    if (socket.destroyed) {
+      return false;
     }
     const framing: ResponseFraming =
       head.minorVersion === 1 ? { kind: "chunked" } : { kind: "close-delimited" };
-    const streamKeepAlive = keepAlive && framing.kind === "chunked";
+    const streamKeepAlive = head.keepAlive && framing.kind === "chunked";
     const responseHead = formatResponseHead({
       status: response.status,
       headers: response.headers,
@@ -412,11 +435,6 @@ export class HttpConnection {
     const buffer = this.#contiguous();
     this.#pendingBytes -= count;
     this.#pending = this.#pendingBytes === 0 ? [] : [buffer.subarray(count)];
-  }
-
-  #peerAddress(): string {
-    this.#remoteAddress ??= `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
-    return this.#remoteAddress;
   }
 }
 

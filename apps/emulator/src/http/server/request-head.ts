@@ -62,8 +62,9 @@ function malformed(detail: string): RequestHeadError {
 export function parseRequestHead(bytes: Buffer, start: number, end: number): RequestHead {
   const text = bytes.toString("latin1", start, end);
   const lineEnd = lineEndOf(text, 0);
-  const { method, target, minorVersion } = parseRequestLine(text, lineEnd, bytes, start);
-  const headers: Record<string, string | undefined> = {};
+  const { method, target, minorVersion } = parseRequestLine(text, lineEnd, { bytes, start });
+  // No prototype: a client's `__proto__` or `constructor` header is a header like any other.
+  const headers: Record<string, string | undefined> = Object.create(null);
   let lengthHeader: string | undefined;
   for (let lineStart = lineEnd + 2; lineStart < text.length; ) {
     const next = lineEndOf(text, lineStart);
@@ -99,11 +100,11 @@ function lineEndOf(text: string, from: number): number {
   return index === -1 ? text.length : index;
 }
 
+/** The request line, `text[0, end)`; a target with raw non-ASCII bytes is decoded from `source`. */
 function parseRequestLine(
   text: string,
   end: number,
-  bytes: Buffer,
-  offset: number,
+  source: { readonly bytes: Buffer; readonly start: number },
 ): { method: string; target: string; minorVersion: 0 | 1 } {
   let index = 0;
   while (index < end && TOKEN_BYTES[text.charCodeAt(index)] === 1) {
@@ -132,7 +133,7 @@ function parseRequestLine(
   }
   const target = isAscii
     ? text.slice(targetStart, index)
-    : utf8.decode(bytes.subarray(offset + targetStart, offset + index));
+    : utf8.decode(source.bytes.subarray(source.start + targetStart, source.start + index));
   const version = text.slice(index + 1, end);
   if (version !== "HTTP/1.1" && version !== "HTTP/1.0") {
     throw malformed(`unsupported version '${version.slice(0, 16)}': use HTTP/1.1`);

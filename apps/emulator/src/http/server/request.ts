@@ -55,13 +55,13 @@ export class ServerRequest implements EmulatorRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: Uint8Array;
   readonly #abort: LazyAbort;
-  readonly #remoteAddress: () => string;
+  readonly #peer: { readonly remoteAddress: string };
   #query: URLSearchParams | undefined;
 
   constructor(
     head: RequestHead,
     body: Uint8Array,
-    peer: { readonly abort: LazyAbort; readonly remoteAddress: () => string },
+    connection: { readonly abort: LazyAbort; readonly peer: { readonly remoteAddress: string } },
   ) {
     const { path, rawQuery } = splitTarget(head.target);
     this.method = head.method;
@@ -69,8 +69,8 @@ export class ServerRequest implements EmulatorRequest {
     this.rawQuery = rawQuery;
     this.headers = head.headers;
     this.body = body;
-    this.#abort = peer.abort;
-    this.#remoteAddress = peer.remoteAddress;
+    this.#abort = connection.abort;
+    this.#peer = connection.peer;
   }
 
   get query(): URLSearchParams {
@@ -83,6 +83,6 @@ export class ServerRequest implements EmulatorRequest {
   }
 
   get remoteAddress(): string {
-    return this.#remoteAddress();
+    return this.#peer.remoteAddress;
   }
 }

@@ -4,7 +4,7 @@
  */
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, test } from "vitest";
 import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
 import { type HttpLimits, HttpServer } from "./server.ts";
 
@@ -167,7 +167,9 @@ function echoOf(answer: Answer | undefined): Echo {
 }
 
 describe("HttpServer", () => {
-  test("answers pipelined requests in order on one connection, and keeps it open", async () => {
+  test("answers pipelined requests in order on one connection, and keeps it open", async ({
+    expect,
+  }) => {
     const port = await start();
     const requests = ["/a", "/b?x=1", "/c"]
       .map((path) => `GET ${path} HTTP/1.1\r\nhost: h\r\n\r\n`)
@@ -185,14 +187,14 @@ describe("HttpServer", () => {
     socket.destroy();
   });
 
-  test("reads a request sent a byte at a time", async () => {
+  test("reads a request sent a byte at a time", async ({ expect }) => {
     const port = await start();
     const request = "POST /set HTTP/1.1\r\nhost: h\r\ncontent-length: 5\r\n\r\nhello";
     const { answers } = await exchange(port, [...request], 1);
     expect(echoOf(answers[0])).toMatchObject({ method: "POST", body: hex("hello") });
   });
 
-  test("decodes a chunked body and answers 100-continue first", async () => {
+  test("decodes a chunked body and answers 100-continue first", async ({ expect }) => {
     const port = await start();
     const head =
       "PUT /x HTTP/1.1\r\nhost: h\r\ntransfer-encoding: chunked\r\nexpect: 100-continue\r\n\r\n";
@@ -200,7 +202,7 @@ describe("HttpServer", () => {
     expect(echoOf(answers[0]).body).toBe(hex("abcde"));
   });
 
-  test("keeps binary bodies byte for byte", async () => {
+  test("keeps binary bodies byte for byte", async ({ expect }) => {
     const port = await start();
     const body = "\u0000\u00ff\r\n\u0080";
     const { answers } = await exchange(
@@ -211,7 +213,7 @@ describe("HttpServer", () => {
     expect(echoOf(answers[0]).body).toBe(hex(body));
   });
 
-  test("closes after `connection: close` and after HTTP/1.0 requests", async () => {
+  test("closes after `connection: close` and after HTTP/1.0 requests", async ({ expect }) => {
     const port = await start();
     const closing = await exchange(
       port,
@@ -226,7 +228,7 @@ describe("HttpServer", () => {
     await old.closed;
   });
 
-  test("answers every request sent before the client shut its side", async () => {
+  test("answers every request sent before the client shut its side", async ({ expect }) => {
     const port = await start();
     const socket = connect(port, "127.0.0.1");
     const received: Buffer[] = [];
@@ -239,7 +241,7 @@ describe("HttpServer", () => {
     ]);
   });
 
-  test("answers HEAD with the headers alone", async () => {
+  test("answers HEAD with the headers alone", async ({ expect }) => {
     const port = await start();
     const socket = connect(port, "127.0.0.1");
     const received: Buffer[] = [];
@@ -252,7 +254,9 @@ describe("HttpServer", () => {
     expect(bytes.indexOf("\r\n\r\n") + 4).toBe(bytes.length);
   });
 
-  test("streams in chunks, and the connection serves the next request after the stream", async () => {
+  test("streams in chunks, and the connection serves the next request after the stream", async ({
+    expect,
+  }) => {
     const port = await start();
     const { answers, socket } = await exchange(
       port,
@@ -265,7 +269,7 @@ describe("HttpServer", () => {
     socket.destroy();
   });
 
-  test("a client that leaves aborts its stream", async () => {
+  test("a client that leaves aborts its stream", async ({ expect }) => {
     const port = await start();
     const socket = connect(port, "127.0.0.1");
     socket.write("GET /stream?open HTTP/1.1\r\nhost: h\r\n\r\n");
@@ -274,7 +278,7 @@ describe("HttpServer", () => {
     await expect.poll(() => aborted).toEqual(["/stream"]);
   });
 
-  test.each([
+  test.for([
     ["garbage", "GARBAGE\r\n\r\n", 400, "malformed HTTP request"],
     ["HTTP/1.1 without host", "GET / HTTP/1.1\r\n\r\n", 400, "no host header"],
     ["oversized head", `GET / HTTP/1.1\r\nx-big: ${"a".repeat(20_000)}\r\n\r\n`, 431, "too large"],
@@ -286,7 +290,7 @@ describe("HttpServer", () => {
     ],
   ])(
     "refuses a request with %s: a JSON error, then the connection closes",
-    async (_, request, status, text) => {
+    async ([, request, status, text], { expect }) => {
       const port = await start();
       const { answers, closed } = await exchange(port, [request], 2);
       await closed;
@@ -297,7 +301,9 @@ describe("HttpServer", () => {
     },
   );
 
-  test("a route that throws is logged and answered 500, and the server goes on", async () => {
+  test("a route that throws is logged and answered 500, and the server goes on", async ({
+    expect,
+  }) => {
     const port = await start();
     const { answers } = await exchange(port, ["GET /throw HTTP/1.1\r\nhost: h\r\n\r\n"], 1);
     expect(answers[0]?.status).toBe(500);
@@ -307,7 +313,9 @@ describe("HttpServer", () => {
     next.socket.destroy();
   });
 
-  test("answers 408 to a head that does not arrive in time, and closes idle connections", async () => {
+  test("answers 408 to a head that does not arrive in time, and closes idle connections", async ({
+    expect,
+  }) => {
     const port = await start({ headersTimeoutMs: 50, keepAliveTimeoutMs: 50 });
     const slow = await exchange(port, ["GET / HTTP/1.1\r\n"], 2);
     await slow.closed;
@@ -317,7 +325,7 @@ describe("HttpServer", () => {
     expect(idle.answers.map((answer) => answer.status)).toEqual([200]);
   });
 
-  test("close() ends open streams and stops listening", async () => {
+  test("close() ends open streams and stops listening", async ({ expect }) => {
     const port = await start();
     const socket = connect(port, "127.0.0.1");
     socket.on("error", () => undefined);
