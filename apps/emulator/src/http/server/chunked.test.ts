@@ -46,7 +46,7 @@ describe("ChunkedBodyDecoder", () => {
     );
   });
 
-  test.for([
+  test.for<[string, string]>([
     ["ZZ\r\nabc\r\n0\r\n\r\n", "invalid chunk size"],
     ["3\r\nabcd\r\n0\r\n\r\n", "longer than its size"],
     ["3\nabc\r\n0\r\n\r\n", "CRLF"],

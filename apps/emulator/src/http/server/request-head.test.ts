@@ -72,7 +72,7 @@ describe("parseRequestHead", () => {
     expect(parseRequestHead(bytes, 0, bytes.length).target).toBe("/get/clé\uFFFD");
   });
 
-  test.for([
+  test.for<[string, string]>([
     ["HELLO", "the request line"],
     ["GET  / HTTP/1.1", "the request line"],
     ["GET / HTTP/2.0", "unsupported version"],

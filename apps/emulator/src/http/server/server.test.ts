@@ -278,7 +278,7 @@ describe("HttpServer", () => {
     await expect.poll(() => aborted).toEqual(["/stream"]);
   });
 
-  test.for([
+  test.for<[string, string, number, string]>([
     ["garbage", "GARBAGE\r\n\r\n", 400, "malformed HTTP request"],
     ["HTTP/1.1 without host", "GET / HTTP/1.1\r\n\r\n", 400, "no host header"],
     ["oversized head", `GET / HTTP/1.1\r\nx-big: ${"a".repeat(20_000)}\r\n\r\n`, 431, "too large"],
