@@ -62,10 +62,16 @@ export class RedisPool {
     this.#leases = new Semaphore(options.maxTransactionConnections);
   }
 
+  /** The shared connection when it is open now, else undefined (then use `shared()`). */
+  openShared(): RedisConnection | undefined {
+    return this.#shared?.isOpen === true ? this.#shared : undefined;
+  }
+
   /** The connection stateless commands share; opened (once) on demand. */
   shared(): Promise<RedisConnection> {
-    if (this.#shared?.isOpen === true) {
-      return Promise.resolve(this.#shared);
+    const open = this.openShared();
+    if (open !== undefined) {
+      return Promise.resolve(open);
     }
     this.#sharedOpening ??= this.open({ displayAddress: MONITOR_REST_ADDRESS })
       .then((connection) => {

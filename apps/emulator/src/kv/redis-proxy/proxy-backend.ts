@@ -88,11 +88,17 @@ export class RedisProxyBackend implements KvBackend {
     }
   }
 
-  async execute(argv: Argv): Promise<Resp2Value> {
+  execute(argv: Argv): Promise<Resp2Value> {
     const refusal = statelessRefusal(argv, false);
     if (refusal !== undefined) {
-      return { kind: "error", message: refusal };
+      return Promise.resolve({ kind: "error", message: refusal });
     }
+    // The usual case without awaits: each one is a microtask turn on every request.
+    const connection = this.#startingMonitors.size === 0 ? this.#pool.openShared() : undefined;
+    return connection === undefined ? this.#executeLater(argv) : connection.send(argv);
+  }
+
+  async #executeLater(argv: Argv): Promise<Resp2Value> {
     await this.#ready();
     const connection = await this.#pool.shared();
     return connection.send(argv);
@@ -102,7 +108,7 @@ export class RedisProxyBackend implements KvBackend {
     const refusals = commands.map((argv) => statelessRefusal(argv, false));
     const allowed = commands.filter((_, index) => refusals[index] === undefined);
     await this.#ready();
-    const connection = await this.#pool.shared();
+    const connection = this.#pool.openShared() ?? (await this.#pool.shared());
     // Sent back to back in one write, not atomically: other requests may run in between.
     const replies = allowed.length === 0 ? [] : await connection.sendAll(allowed);
     let next = 0;
