@@ -4,8 +4,16 @@
  * at the edges, through these functions.
  */
 
+/** Below this length, building the string in JS beats wrapping the bytes in a Buffer. */
+const SHORT_BYTES = 64;
+
 /** Bytes → binary string. */
 export function bytesToBinary(bytes: Uint8Array): string {
+  if (bytes.byteLength <= SHORT_BYTES) {
+    // Most arguments are short: this skips reading `.buffer`, which makes V8 move a small typed
+    // array out of its heap, and the Buffer wrapper (about a third of the cost measured).
+    return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 }
 

@@ -1,7 +1,6 @@
 import { BackendUnavailableError } from "../kv/backend.ts";
 import type { EmulatorResponse } from "./types.ts";
-
-const encoder = new TextEncoder();
+import { encodeUtf8 } from "./utf8.ts";
 
 /** A JSON response `{"error": message}` with the given status. */
 export function jsonError(status: number, message: string): EmulatorResponse {
@@ -12,7 +11,7 @@ export function jsonResponse(status: number, value: unknown): EmulatorResponse {
   return {
     status,
     headers: { "content-type": "application/json" },
-    body: encoder.encode(JSON.stringify(value)),
+    body: encodeUtf8(JSON.stringify(value)),
   };
 }
 
@@ -25,10 +24,6 @@ export class HttpError extends Error {
     super(message, options);
     this.status = status;
   }
-
-  toResponse(): EmulatorResponse {
-    return jsonError(this.status, this.message);
-  }
 }
 
 /**
@@ -38,11 +33,17 @@ export class HttpError extends Error {
  * (kv-rest-wire.md §8, §16).
  */
 export function knownErrorResponse(error: unknown): EmulatorResponse | undefined {
+  const known = knownError(error);
+  return known === undefined ? undefined : jsonError(known.status, known.message);
+}
+
+/** {@link knownErrorResponse}'s status and `error` text, for routes that build their own response. */
+export function knownError(error: unknown): { status: number; message: string } | undefined {
   if (error instanceof HttpError) {
-    return error.toResponse();
+    return { status: error.status, message: error.message };
   }
   if (error instanceof BackendUnavailableError) {
-    return jsonError(503, `ERR backend unavailable: ${error.message}`);
+    return { status: 503, message: `ERR backend unavailable: ${error.message}` };
   }
   return undefined;
 }

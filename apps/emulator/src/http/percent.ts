@@ -3,7 +3,9 @@
  * error, so binary keys and values survive the path form (kv-rest-wire.md §2.3).
  */
 
-const encoder = new TextEncoder();
+import { encodeUtf8 } from "./utf8.ts";
+
+const decoder = new TextDecoder();
 
 function hexValue(code: number): number {
   if (code >= 0x30 && code <= 0x39) {
@@ -16,9 +18,9 @@ function hexValue(code: number): number {
 /** Decodes `%XX` escapes to bytes; other characters are UTF-8 encoded. `+` becomes a space when `plusIsSpace`. */
 export function percentDecode(text: string, plusIsSpace = false): Uint8Array {
   if (!text.includes("%") && !(plusIsSpace && text.includes("+"))) {
-    return encoder.encode(text);
+    return encodeUtf8(text);
   }
-  const raw = encoder.encode(text);
+  const raw = encodeUtf8(text);
   const out = new Uint8Array(raw.length);
   let length = 0;
   for (let i = 0; i < raw.length; i++) {
@@ -51,6 +53,6 @@ export function parseQueryBytes(
       const equals = pair.indexOf("=");
       const name = percentDecode(equals === -1 ? pair : pair.slice(0, equals), true);
       const value = percentDecode(equals === -1 ? "" : pair.slice(equals + 1), true);
-      return { name, nameText: new TextDecoder().decode(name), value };
+      return { name, nameText: decoder.decode(name), value };
     });
 }

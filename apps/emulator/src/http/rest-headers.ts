@@ -35,6 +35,11 @@ function readAliased(request: EmulatorRequest, names: readonly string[]): string
   return value;
 }
 
+// The three possible answers, shared: read on every request, never changed.
+const JSON_TEXT: RestOptions = { isBase64: false, format: "json" };
+const JSON_BASE64: RestOptions = { isBase64: true, format: "json" };
+const RESP2: RestOptions = { isBase64: false, format: "resp2" };
+
 /** Reads encoding and response format (interfaces.md response rules 3–5). */
 export function readRestOptions(request: EmulatorRequest): RestOptions {
   // Any encoding other than base64 means none (kv-rest-wire.md §1).
@@ -49,5 +54,5 @@ export function readRestOptions(request: EmulatorRequest): RestOptions {
       "ERR base64 encoding cannot be combined with the resp2 response format",
     );
   }
-  return { isBase64, format: formatHeader };
+  return formatHeader === "resp2" ? RESP2 : isBase64 ? JSON_BASE64 : JSON_TEXT;
 }

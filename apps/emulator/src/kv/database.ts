@@ -6,7 +6,7 @@ import { createTokenVerifier, type TokenGrant, type TokenVerifier } from "@strat
 import { type AclRegistry, aclOf } from "../engine/acl/registry.ts";
 import { type RequestUsage, UsageTotals } from "../metrics/usage.ts";
 import type { Argv, KvBackend } from "./backend.ts";
-import { isWriteCommand, lookupCommand } from "./command-info.ts";
+import { type Command, isWriteCommand, lookupCommand } from "./command-info.ts";
 import { MemoryBackend } from "./memory/memory-backend.ts";
 
 /** Per-database limits; undefined means not enforced (kv-rest-wire.md §14 emulator choice). */
@@ -155,6 +155,15 @@ export class KvDatabase {
     }
     const writes = commands.filter((argv) => isWriteCommand(lookupCommand(argv))).length;
     this.usage.recordCommands(commands.length, writes);
+    return true;
+  }
+
+  /** {@link admitRequests} for one command the caller has looked up already (REST's common case). */
+  admitCommand(command: Command | undefined): boolean {
+    if (!this.#admit(1)) {
+      return false;
+    }
+    this.usage.recordCommands(1, isWriteCommand(command) ? 1 : 0);
     return true;
   }
 

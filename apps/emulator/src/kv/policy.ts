@@ -48,7 +48,13 @@ export function toRestErrorText(message: string): string {
 
 /** Emulator wording: the service documents which commands REST refuses, not the text. */
 function restUnsupportedError(name: string, reason: string): string {
-  return `ERR Command is not available over REST: '${name}' (${reason})`;
+  return `ERR Command is not available over REST: '${name.toLowerCase()}' (${reason})`;
+}
+
+/** The container's name of a subcommand (`CONFIG|GET` → `CONFIG`); other names as they are. */
+function baseName(name: string): string {
+  const bar = name.indexOf("|");
+  return bar === -1 ? name : name.slice(0, bar);
 }
 
 export interface PolicyCaller {
@@ -58,7 +64,15 @@ export interface PolicyCaller {
 
 /** Undefined when `caller` may run `argv`, else the error reply text. Unknown commands pass (the backend answers them). */
 export function checkCommand(argv: Argv, caller: PolicyCaller): string | undefined {
-  const command = lookupCommand(argv);
+  return checkLookedUpCommand(argv, lookupCommand(argv), caller);
+}
+
+/** {@link checkCommand} for a caller that has looked `argv` up already (REST reuses it for usage). */
+export function checkLookedUpCommand(
+  argv: Argv,
+  command: Command | undefined,
+  caller: PolicyCaller,
+): string | undefined {
   if (command === undefined) {
     return undefined;
   }
@@ -69,31 +83,30 @@ export function checkCommand(argv: Argv, caller: PolicyCaller): string | undefin
     }
   }
   if (caller.isReadOnly && !mayRunReadOnly(command)) {
-    return noPermissionError(command.fullName.split("|")[0] ?? command.fullName);
+    return noPermissionError(baseName(command.fullName));
   }
   return undefined;
 }
 
 function restRefusal(command: Command, argv: Argv): string | undefined {
-  const name = command.name.split("|")[0] ?? command.name;
-  const lower = name.toLowerCase();
+  const name = baseName(command.name);
   if (command.group === "connection" && !REST_CONNECTION_COMMANDS.has(name)) {
-    return restUnsupportedError(lower, "connection commands other than PING and ECHO");
+    return restUnsupportedError(name, "connection commands other than PING and ECHO");
   }
   if (command.group === "cluster") {
-    return restUnsupportedError(lower, "cluster commands");
+    return restUnsupportedError(name, "cluster commands");
   }
   if (REST_REFUSED_TRANSACTION_COMMANDS.has(name)) {
-    return restUnsupportedError(lower, "use /multi-exec for transactions");
+    return restUnsupportedError(name, "use /multi-exec for transactions");
   }
   if (REST_STREAM_COMMANDS.has(name)) {
-    return restUnsupportedError(lower, "use the /subscribe, /psubscribe or /monitor endpoints");
+    return restUnsupportedError(name, "use the /subscribe, /psubscribe or /monitor endpoints");
   }
   const isBlocking = OPTIONALLY_BLOCKING.has(name)
     ? hasBlockOption(argv)
     : command.flags.has("blocking");
   if (isBlocking) {
-    return restUnsupportedError(lower, "blocking commands");
+    return restUnsupportedError(name, "blocking commands");
   }
   return undefined;
 }
@@ -114,7 +127,7 @@ function hasBlockOption(argv: Argv): boolean {
 
 /** kv-rest-wire.md §4 emulator choice: `readonly` minus @dangerous, minus SCAN and KEYS; PING/ECHO allowed. */
 function mayRunReadOnly(command: Command): boolean {
-  const name = command.name.split("|")[0] ?? command.name;
+  const name = baseName(command.name);
   if (READ_ONLY_ALWAYS_ALLOWED.has(name)) {
     return true;
   }

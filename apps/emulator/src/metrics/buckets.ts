@@ -76,14 +76,33 @@ export class BucketStream {
   /** `year * 12 + month` → totals. */
   readonly months = new Map<number, Tally>();
 
-  /** Called once per request: no allocation unless a new bucket, day or month begins. */
+  /**
+   * Called once per request: no allocation unless a new bucket, day or month begins, and no map
+   * lookup within a minute, since a minute lies in one 3-hour bucket, one day and one month.
+   */
   add(sample: StreamSample, nowMs: number): void {
-    addSample(this.#minute(nowMs), sample);
-    addSample(this.#threeHour(nowMs), sample);
-    const day = Math.floor(nowMs / DAY_MS);
-    addSampleTally(getOrSet(this.days, day, emptyTally), sample);
-    addSampleTally(getOrSet(this.months, this.#monthOfDay(day, nowMs), emptyTally), sample);
+    const minute = Math.floor(nowMs / MINUTE_MS);
+    const current =
+      this.#current?.minute === minute ? this.#current : this.#enterMinute(minute, nowMs);
+    addSample(current.minuteBucket, sample);
+    addSample(current.threeHourBucket, sample);
+    addSampleTally(current.day, sample);
+    addSampleTally(current.month, sample);
+  }
+
+  /** Prunes (as every minute) and finds the buckets and totals `add` writes to in `minute`. */
+  #enterMinute(minute: number, nowMs: number): CurrentMinute {
     this.prune(nowMs);
+    const day = Math.floor(nowMs / DAY_MS);
+    const current: CurrentMinute = {
+      minute,
+      minuteBucket: this.#minute(nowMs),
+      threeHourBucket: this.#threeHour(nowMs),
+      day: getOrSet(this.days, day, emptyTally),
+      month: getOrSet(this.months, this.#monthOfDay(day, nowMs), emptyTally),
+    };
+    this.#current = current;
+    return current;
   }
 
   /** A UTC day lies in one month, so the month (a `Date`) is computed once a day. */
@@ -171,6 +190,8 @@ export class BucketStream {
   #prunedMinute = Number.NEGATIVE_INFINITY;
   #cachedDay = Number.NaN;
   #cachedMonth = 0;
+  /** Where `add` writes; dropped whenever pruning runs, so it never holds a bucket pruned away. */
+  #current: CurrentMinute | undefined;
 
   /** Drops what fell out of retention. */
   prune(nowMs: number): void {
@@ -179,6 +200,7 @@ export class BucketStream {
       return;
     }
     this.#prunedMinute = minute;
+    this.#current = undefined;
     dropBefore(this.minutes, Math.floor((nowMs - MINUTE_RETENTION_MS) / MINUTE_MS));
     dropBefore(this.threeHours, Math.floor((nowMs - THREE_HOUR_RETENTION_MS) / THREE_HOURS_MS));
     dropBefore(this.days, Math.floor(nowMs / DAY_MS) - DAYS_KEPT);
@@ -196,6 +218,15 @@ export class BucketStream {
   #threeHour(nowMs: number): Bucket {
     return getOrSet(this.threeHours, Math.floor(nowMs / THREE_HOURS_MS), newBucket);
   }
+}
+
+/** The buckets and totals of one minute's samples. */
+interface CurrentMinute {
+  readonly minute: number;
+  readonly minuteBucket: Bucket;
+  readonly threeHourBucket: Bucket;
+  readonly day: Tally;
+  readonly month: Tally;
 }
 
 const newBucket = (): Bucket => new Bucket();

@@ -44,7 +44,7 @@ export function decodeMetrics(recorder: MetricsRecorder, bytes: Uint8Array): voi
   if (decoded.version !== FORMAT_VERSION) {
     throw new Error(`unsupported metrics snapshot version ${String(decoded.version)}`);
   }
-  recorder.resources.clear();
+  recorder.clear();
   for (const [key, streams] of decoded.resources) {
     recorder.resources.set(
       key,

@@ -45,6 +45,12 @@ export class MetricsRecorder implements UsageSink {
   readonly clock: MetricsClock;
   /** `kind:id` → op → stream. */
   readonly resources = new Map<string, Map<string, BucketStream>>();
+  /**
+   * The streams of the resource last recorded, by the resource object it came with: a database
+   * records every request with one object, so this skips building and hashing the `kind:id` key.
+   * Cleared whenever `resources` loses an entry, so it never holds streams no longer listed.
+   */
+  #last: { resource: MetricsResource; streams: Map<string, BucketStream> } | undefined;
 
   constructor(options: { clock: MetricsClock }) {
     this.clock = options.clock;
@@ -102,13 +108,21 @@ export class MetricsRecorder implements UsageSink {
     return sumTallies(this.#streams(resource, ops).map((stream) => stream.month(month)));
   }
 
+  /** Drops every resource's history (before a snapshot is loaded). */
+  clear(): void {
+    this.resources.clear();
+    this.#last = undefined;
+  }
+
   /** Drops a deleted resource's history, so a new one of the same name starts at zero. */
   forget(resource: MetricsResource): void {
     this.resources.delete(resourceKey(resource));
+    this.#last = undefined;
   }
 
   /** Drops buckets past retention everywhere (streams otherwise prune only when written). */
   prune(): void {
+    this.#last = undefined;
     const now = this.clock.now();
     for (const [key, streams] of this.resources) {
       for (const [op, stream] of streams) {
@@ -135,18 +149,25 @@ export class MetricsRecorder implements UsageSink {
   }
 
   #stream(resource: MetricsResource, op: string): BucketStream {
-    const key = resourceKey(resource);
-    let streams = this.resources.get(key);
-    if (streams === undefined) {
-      streams = new Map();
-      this.resources.set(key, streams);
-    }
+    const streams =
+      this.#last?.resource === resource ? this.#last.streams : this.#streamsOf(resource);
     let stream = streams.get(op);
     if (stream === undefined) {
       stream = new BucketStream();
       streams.set(op, stream);
     }
     return stream;
+  }
+
+  #streamsOf(resource: MetricsResource): Map<string, BucketStream> {
+    const key = resourceKey(resource);
+    let streams = this.resources.get(key);
+    if (streams === undefined) {
+      streams = new Map();
+      this.resources.set(key, streams);
+    }
+    this.#last = { resource, streams };
+    return streams;
   }
 }
 

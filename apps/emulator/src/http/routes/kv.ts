@@ -17,12 +17,14 @@ import {
 } from "@stratus/core/rest";
 import { encodeSseEvent } from "@stratus/core/sse";
 import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
+import { type Command, lookupCommand } from "../../kv/command-info.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
-import { checkCommand, noPermissionError, toRestErrorText } from "../../kv/policy.ts";
-import { HttpError, jsonError, knownErrorResponse } from "../http-error.ts";
+import { checkLookedUpCommand, noPermissionError, toRestErrorText } from "../../kv/policy.ts";
+import { HttpError, knownError } from "../http-error.ts";
 import { parseQueryBytes, percentDecode } from "../percent.ts";
-import { RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
+import { type RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
 import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
+import { encodeUtf8 } from "../utf8.ts";
 
 const ALLOWED_METHODS = new Set(["HEAD", "GET", "POST", "PUT"]);
 const encoder = new TextEncoder();
@@ -39,6 +41,21 @@ export interface KvRoute {
   readonly path: string;
 }
 
+/**
+ * What a route answers. `handleKvRequest` turns it into the response, headers and sync token
+ * included, in one object literal: spreading a route's headers to add the token was a hot spot
+ * (V8 defines spread and computed keys through a slow runtime path).
+ */
+interface KvAnswer {
+  readonly status: number;
+  readonly contentType: "application/json" | "application/octet-stream" | "text/event-stream";
+  readonly body: Uint8Array | AsyncIterable<Uint8Array>;
+}
+
+/** Headers every KV response carries; checks that the literals below name the sync token right. */
+type KvHeaders = Record<"content-type" | typeof RestHeaders.SYNC_TOKEN, string> &
+  Record<string, string>;
+
 export async function handleKvRequest(
   request: EmulatorRequest,
   route: KvRoute,
@@ -46,28 +63,45 @@ export async function handleKvRequest(
   const { database } = route;
   const startedAt = performance.now();
   const syncToken = database.nextSyncToken();
-  // Known errors are answered here rather than in handler.ts so that they carry the sync token too.
-  const response = await dispatch(request, route).catch((error: unknown) => {
-    const known = knownErrorResponse(error);
+  let answer: KvAnswer;
+  try {
+    answer = await dispatch(request, route);
+  } catch (error: unknown) {
+    // Known errors are answered here rather than in handler.ts so that they carry the sync token too.
+    const known = knownError(error);
     if (known === undefined) {
       throw error;
     }
-    return known;
-  });
+    answer = errorAnswer(known.status, known.message);
+  }
+  const { status, contentType, body } = answer;
   database.usage.recordRequest({
     latencyMs: performance.now() - startedAt,
     bytesIn: request.body.byteLength,
-    bytesOut: response.body instanceof Uint8Array ? response.body.byteLength : 0,
+    bytesOut: body instanceof Uint8Array ? body.byteLength : 0,
   });
-  return { ...response, headers: { ...response.headers, [RestHeaders.SYNC_TOKEN]: syncToken } };
+  const headers: KvHeaders =
+    contentType === "text/event-stream"
+      ? {
+          "content-type": contentType,
+          "cache-control": "no-cache",
+          connection: "keep-alive",
+          "upstash-sync-token": syncToken,
+        }
+      : { "content-type": contentType, "upstash-sync-token": syncToken };
+  return { status, headers, body };
 }
 
-async function dispatch(
+/**
+ * Not `async`: most answers come from one awaited backend call, and every extra async frame on the
+ * way costs microtask hops. Client mistakes may throw; `handleKvRequest` answers them.
+ */
+function dispatch(
   request: EmulatorRequest,
   { database, path }: KvRoute,
-): Promise<EmulatorResponse> {
+): KvAnswer | Promise<KvAnswer> {
   if (!ALLOWED_METHODS.has(request.method)) {
-    return jsonError(
+    return errorAnswer(
       405,
       `ERR method ${request.method} is not allowed: use HEAD, GET, POST or PUT`,
     );
@@ -75,16 +109,17 @@ async function dispatch(
   const grant = database.verify(
     tokenFromRequest({
       authorization: request.headers["authorization"],
-      queryToken: request.query.get("_token"),
+      // Most requests have no query string: skip building its URLSearchParams.
+      queryToken: request.rawQuery === "" ? undefined : request.query.get("_token"),
     }),
   );
   if (grant === undefined) {
-    return jsonError(401, UNAUTHORIZED);
+    return errorAnswer(401, UNAUTHORIZED);
   }
   const maxBytes = database.limits.maxRequestBytes;
   if (maxBytes !== undefined && request.body.byteLength > maxBytes) {
     // Seen on the service: HTTP 413 for an oversized request (kv-rest-wire.md §14).
-    return jsonError(
+    return errorAnswer(
       413,
       `ERR max request size exceeded. Limit: ${maxBytes} bytes, Actual: ${request.body.byteLength} bytes`,
     );
@@ -110,7 +145,7 @@ async function dispatch(
     // MONITOR shows every command's arguments, so it is @dangerous: not for the read-only token,
     // which is meant for public clients (kv-rest-wire.md §4).
     if (grant.isReadOnly) {
-      return jsonError(400, noPermissionError("monitor"));
+      return errorAnswer(400, noPermissionError("monitor"));
     }
     return monitor(database, request);
   }
@@ -165,7 +200,7 @@ function toArgv(value: unknown, where: string): Argv {
   }
   return value.map((arg: unknown, index) => {
     if (typeof arg === "string" || typeof arg === "number" || typeof arg === "boolean") {
-      return encoder.encode(String(arg));
+      return encodeUtf8(String(arg));
     }
     throw new HttpError(400, `ERR ${where}: argument ${index} must be a string, number or boolean`);
   });
@@ -185,19 +220,32 @@ function parseJsonBatch(body: Uint8Array): Argv[] {
 
 // ---- execution ---------------------------------------------------------------------------------
 
-/** REST commands show the service's address in MONITOR (kv-rest-wire.md §11.3). */
+/**
+ * REST commands show the service's address in MONITOR (kv-rest-wire.md §11.3). Shared: a request
+ * need not allocate its caller.
+ */
+const REST_CALLERS: Readonly<Record<"standard" | "readOnly", KvCaller>> = {
+  standard: { isReadOnly: false, address: MONITOR_REST_ADDRESS },
+  readOnly: { isReadOnly: true, address: MONITOR_REST_ADDRESS },
+};
+
 function restCaller(grant: KvGrant): KvCaller {
-  return { isReadOnly: grant.isReadOnly, address: MONITOR_REST_ADDRESS };
+  return grant.isReadOnly ? REST_CALLERS.readOnly : REST_CALLERS.standard;
 }
 
+const POLICY_CALLERS = {
+  standard: { isReadOnly: false, surface: "rest" },
+  readOnly: { isReadOnly: true, surface: "rest" },
+} as const;
+
+/** Why REST refuses `argv` (whose `command` the caller has looked up), or undefined. */
 function policyError(
   argv: Argv,
+  command: Command | undefined,
   { database, grant }: { database: KvDatabase; grant: KvGrant },
 ): string | undefined {
-  return (
-    checkCommand(argv, { isReadOnly: grant.isReadOnly, surface: "rest" }) ??
-    database.restRefusal(argv)
-  );
+  const caller = grant.isReadOnly ? POLICY_CALLERS.readOnly : POLICY_CALLERS.standard;
+  return checkLookedUpCommand(argv, command, caller) ?? database.restRefusal(argv);
 }
 
 const DAILY_LIMIT_ERROR = "ERR max daily request limit exceeded";
@@ -206,10 +254,12 @@ async function runSingle(
   database: KvDatabase,
   grant: KvGrant,
   { argv, options }: { argv: Argv; options: RestOptions },
-): Promise<EmulatorResponse> {
+): Promise<KvAnswer> {
+  // Looked up once for the policy and the usage counts.
+  const command = lookupCommand(argv);
   const refusal =
-    policyError(argv, { database, grant }) ??
-    (database.admitRequests([argv]) ? undefined : DAILY_LIMIT_ERROR);
+    policyError(argv, command, { database, grant }) ??
+    (database.admitCommand(command) ? undefined : DAILY_LIMIT_ERROR);
   const reply: Resp2Value = restReply(
     refusal === undefined
       ? await database.runAs(grant, () => database.backend.execute(argv, restCaller(grant)))
@@ -217,11 +267,7 @@ async function runSingle(
   );
   const status = reply.kind === "error" ? 400 : 200;
   if (options.format === "resp2") {
-    return {
-      status,
-      headers: { "content-type": "application/octet-stream" },
-      body: encodeResp2(reply),
-    };
+    return { status, contentType: "application/octet-stream", body: encodeResp2(reply) };
   }
   return json(status, toRestJson(reply, { base64: options.isBase64 }));
 }
@@ -230,9 +276,11 @@ async function runPipeline(
   database: KvDatabase,
   grant: KvGrant,
   { request, options }: { request: EmulatorRequest; options: RestOptions },
-): Promise<EmulatorResponse> {
+): Promise<KvAnswer> {
   const commands = parseJsonBatch(request.body);
-  const refusals = commands.map((argv) => policyError(argv, { database, grant }));
+  const refusals = commands.map((argv) =>
+    policyError(argv, lookupCommand(argv), { database, grant }),
+  );
   const allowed = commands.filter((_, index) => refusals[index] === undefined);
   const admitted = database.admitRequests(allowed);
   const results =
@@ -251,11 +299,7 @@ async function runPipeline(
   });
   if (options.format === "resp2") {
     const parts = replies.map(encodeResp2);
-    return {
-      status: 200,
-      headers: { "content-type": "application/octet-stream" },
-      body: Buffer.concat(parts),
-    };
+    return { status: 200, contentType: "application/octet-stream", body: Buffer.concat(parts) };
   }
   return json(200, toRestResultsJson(replies, { base64: options.isBase64 }));
 }
@@ -265,23 +309,23 @@ async function runTransaction(
   database: KvDatabase,
   grant: KvGrant,
   request: EmulatorRequest,
-): Promise<EmulatorResponse> {
+): Promise<KvAnswer> {
   const options = readRestOptions(request);
   const commands = parseJsonBatch(request.body);
   for (const argv of commands) {
-    const refusal = policyError(argv, { database, grant });
+    const refusal = policyError(argv, lookupCommand(argv), { database, grant });
     if (refusal !== undefined) {
-      return jsonError(400, refusal);
+      return errorAnswer(400, refusal);
     }
   }
   if (!database.admitRequests(commands)) {
-    return jsonError(400, DAILY_LIMIT_ERROR);
+    return errorAnswer(400, DAILY_LIMIT_ERROR);
   }
   const result = await database.runAs(grant, () =>
     database.backend.transaction(commands, restCaller(grant)),
   );
   if (result.status === "discarded") {
-    return jsonError(400, result.error);
+    return errorAnswer(400, result.error);
   }
   return json(200, toRestResultsJson(result.replies.map(restReply), { base64: options.isBase64 }));
 }
@@ -293,22 +337,20 @@ function restReply(reply: Resp2Value): Resp2Value {
     : reply;
 }
 
-function json(status: number, text: string): EmulatorResponse {
-  return { status, headers: { "content-type": "application/json" }, body: encoder.encode(text) };
+function json(status: number, text: string): KvAnswer {
+  return { status, contentType: "application/json", body: encodeUtf8(text) };
+}
+
+/** `{"error": message}`, as `jsonError` writes it. */
+function errorAnswer(status: number, message: string): KvAnswer {
+  return json(status, JSON.stringify({ error: message }));
 }
 
 // ---- server-sent events ------------------------------------------------------------------------
 
-function sseResponse(body: AsyncIterable<Uint8Array>): EmulatorResponse {
-  return {
-    status: 200,
-    headers: {
-      "content-type": "text/event-stream",
-      "cache-control": "no-cache",
-      connection: "keep-alive",
-    },
-    body,
-  };
+/** `handleKvRequest` adds the stream's `cache-control` and `connection` headers. */
+function sseResponse(body: AsyncIterable<Uint8Array>): KvAnswer {
+  return { status: 200, contentType: "text/event-stream", body };
 }
 
 function sseData(text: string): Uint8Array {
@@ -364,7 +406,7 @@ async function subscribe(options: {
   kind: "channel" | "pattern";
   request: EmulatorRequest;
   segments: readonly string[];
-}): Promise<EmulatorResponse> {
+}): Promise<KvAnswer> {
   if (options.request.method === "HEAD") {
     return sseResponse(noEvents());
   }
@@ -406,7 +448,7 @@ function formatPubSubEvent(event: PubSubEvent): string {
   }
 }
 
-function monitor(database: KvDatabase, request: EmulatorRequest): EmulatorResponse {
+function monitor(database: KvDatabase, request: EmulatorRequest): KvAnswer {
   if (request.method === "HEAD") {
     return sseResponse(noEvents());
   }
