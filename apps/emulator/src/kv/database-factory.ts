@@ -58,18 +58,20 @@ export function kvUsageRecorder(
     return undefined;
   }
   const resource = { kind: "redis", id: name } as const;
-  return (usage) => {
-    const { latencyMs } = usage;
-    let { bytesIn, bytesOut } = usage;
-    for (const [op, count] of [
-      ["write", usage.writes],
-      ["read", usage.reads],
-    ] as const) {
-      if (count > 0) {
-        sink.record({ resource, op, count, latencyMs, bytesIn, bytesOut });
-        bytesIn = 0;
-        bytesOut = 0;
-      }
+  return ({ reads, writes, latencyMs, bytesIn, bytesOut }) => {
+    if (writes > 0) {
+      sink.record({ resource, op: "write", count: writes, latencyMs, bytesIn, bytesOut });
+    }
+    if (reads > 0) {
+      const isCounted = writes > 0;
+      sink.record({
+        resource,
+        op: "read",
+        count: reads,
+        latencyMs,
+        bytesIn: isCounted ? 0 : bytesIn,
+        bytesOut: isCounted ? 0 : bytesOut,
+      });
     }
   };
 }

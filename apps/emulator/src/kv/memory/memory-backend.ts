@@ -36,14 +36,16 @@ export class MemoryBackend implements KvBackend {
     this.#restSession = engine.createSession({ address: REST_ADDRESS, isStateless: true });
   }
 
-  async execute(argv: Argv): Promise<Resp2Value> {
+  execute(argv: Argv): Promise<Resp2Value> {
     const reply = toResp2(this.#runRest(argv));
-    // Checked here rather than by awaiting #settle: REST calls this per request, and an async
-    // call's extra microtask hops showed when nothing is pending (always, without a data directory).
-    if (this.#durability?.hasPendingWrites === true) {
-      await this.#durability.flush();
+    // Not `async`, and checked here rather than by awaiting #settle: REST calls this per request,
+    // and async frames' extra microtask hops showed when nothing is pending (always, without a
+    // data directory).
+    const durability = this.#durability;
+    if (durability?.hasPendingWrites === true) {
+      return durability.flush().then(() => reply);
     }
-    return reply;
+    return Promise.resolve(reply);
   }
 
   async pipeline(commands: readonly Argv[]): Promise<readonly Resp2Value[]> {
