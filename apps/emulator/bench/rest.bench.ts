@@ -128,18 +128,45 @@ interface Measurement {
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-/** A warm-up round, then `ROUNDS`: the median of each figure. */
-async function measure(port: number, request: HttpRequest): Promise<Measurement> {
-  await load(port, request, WARM_UP_MS);
-  const rounds: Round[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    rounds.push(await load(port, request, ROUND_MS));
+/** A server under test and the request it gets for each shape it serves. */
+interface Target {
+  readonly name: string;
+  readonly port: number;
+  readonly requests: Partial<Record<Shape, HttpRequest>>;
+}
+
+/**
+ * Every target of a shape in turn, round after round, after a warm-up each: the machine is shared
+ * and its speed drifts, so interleaved rounds put the drift into every target alike and the ratios
+ * stay fair, where one target measured after another would carry it into the ratio.
+ */
+async function measureShape(shape: Shape, targets: readonly Target[]): Promise<void> {
+  const serving = targets.filter((target) => target.requests[shape] !== undefined);
+  const rounds = new Map<Target, Round[]>(serving.map((target) => [target, []]));
+  for (const target of serving) {
+    process.stderr.write(`rest bench: ${target.name}, ${SHAPE_NAMES[shape]}: warm-up…\n`);
+    await load(target.port, target.requests[shape] as HttpRequest, WARM_UP_MS);
   }
-  return {
-    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
-    p50Ms: median(rounds.map((round) => round.p50Ms)),
-    p99Ms: median(rounds.map((round) => round.p99Ms)),
-  };
+  for (let round = 0; round < ROUNDS; round++) {
+    process.stderr.write(`rest bench: ${SHAPE_NAMES[shape]}, round ${round + 1} of ${ROUNDS}…\n`);
+    for (const target of serving) {
+      rounds
+        .get(target)
+        ?.push(await load(target.port, target.requests[shape] as HttpRequest, ROUND_MS));
+    }
+  }
+  for (const target of serving) {
+    const measured = rounds.get(target) ?? [];
+    rows.push({
+      target: target.name,
+      shape,
+      result: {
+        requestsPerSecond: median(measured.map((each) => each.requestsPerSecond)),
+        p50Ms: median(measured.map((each) => each.p50Ms)),
+        p99Ms: median(measured.map((each) => each.p99Ms)),
+      },
+    });
+  }
 }
 
 /** Spawns a server process and resolves with its port once it prints its ready line. */
@@ -293,20 +320,6 @@ const children: ChildProcess[] = [];
 const rows: Row[] = [];
 const notes: string[] = [];
 
-async function measureShapes(
-  target: string,
-  port: number,
-  requests: Partial<Record<Shape, HttpRequest>>,
-): Promise<void> {
-  for (const shape of ["get", "set", "pipeline"] as const) {
-    const request = requests[shape];
-    if (request !== undefined) {
-      process.stderr.write(`rest bench: ${target}, ${SHAPE_NAMES[shape]}…\n`);
-      rows.push({ target, shape, result: await measure(port, request) });
-    }
-  }
-}
-
 /** Seeds the key the GETs read, so every answer is a hit; a failure stops the run. */
 async function seed(port: number): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${port}/set/${KEY}/${VALUE}`, {
@@ -335,39 +348,43 @@ try {
       "wrk is not installed (Debian: apt-get install wrk): nothing is measured.",
     );
   }
+  const targets: Target[] = [];
   const bare = await startBareNodeHttp();
-  await measureShapes(NODE_HTTP, bare.port, {
-    get: emulatorRequests.get,
-    set: emulatorRequests.set,
+  targets.push({
+    name: NODE_HTTP,
+    port: bare.port,
+    requests: { get: emulatorRequests.get, set: emulatorRequests.set },
   });
-  await stopProcess(bare.child);
-
   const embedded = await startEmulator(["--in-memory"]);
   await seed(embedded.port);
-  await measureShapes(EMBEDDED, embedded.port, emulatorRequests);
-  await stopProcess(embedded.child);
-
+  targets.push({ name: EMBEDDED, port: embedded.port, requests: emulatorRequests });
   if (isInstalled("redis-server")) {
     redis = await RedisServer.start();
-    for (const [target, extra] of [
+    for (const [name, extra] of [
       [PROXY, []],
       [PROXY_WORKERS, ["--workers", "2"]],
     ] as const) {
       const proxy = await startEmulator(["--redis-url", redis.url(), ...extra]);
       await seed(proxy.port);
-      await measureShapes(target, proxy.port, emulatorRequests);
-      await stopProcess(proxy.child);
+      targets.push({ name, port: proxy.port, requests: emulatorRequests });
     }
     if (isInstalled("webdis")) {
       const webdis = await startWebdis(redis.port);
       webdisDirectory = webdis.directory;
-      await measureShapes(WEBDIS, webdis.port, webdisRequests);
-      await stopProcess(webdis.child);
+      targets.push({ name: WEBDIS, port: webdis.port, requests: webdisRequests });
     } else {
       notes.push("webdis is not installed: its rows and the proxy target are not measured.");
     }
   } else {
     notes.push("redis-server is not installed: the proxy and webdis rows are not measured.");
+  }
+  for (const shape of ["get", "set", "pipeline"] as const) {
+    await measureShape(shape, targets);
+  }
+  // Rows by target, as the table reads.
+  rows.sort((a, b) => targetOrder(targets, a.target) - targetOrder(targets, b.target));
+  for (const child of [...children].reverse()) {
+    await stopProcess(child);
   }
 } catch (error: unknown) {
   if (!(error instanceof MissingTool)) {
@@ -383,6 +400,10 @@ try {
   if (webdisDirectory !== undefined) {
     rmSync(webdisDirectory, { recursive: true, force: true });
   }
+}
+
+function targetOrder(targets: readonly Target[], name: string): number {
+  return targets.findIndex((target) => target.name === name);
 }
 
 function rate(target: string, shape: Shape): number | undefined {
@@ -411,7 +432,7 @@ const embeddedPipeline = pipelineCommands(EMBEDDED);
 const markdown = [
   "## Key-value REST over HTTP",
   "",
-  `Loopback HTTP/1.1, ${CONNECTIONS} keep-alive connections with one request in flight each, every server in its own process, the load from wrk with one thread. Requests/s, p50 and p99: medians of ${ROUNDS} rounds of ${ROUND_MS} ms after a warm-up, as wrk reports them. The proxy and webdis share one local redis-server. \`/pipeline\` alternates ${PIPELINE_COMMANDS / 2} SETs and ${PIPELINE_COMMANDS / 2} GETs; webdis's body form is \`PUT /SET/key\` (it has no JSON body form and no pipeline).`,
+  `Loopback HTTP/1.1, ${CONNECTIONS} keep-alive connections with one request in flight each, every server in its own process, the load from wrk with one thread. Requests/s, p50 and p99: medians of ${ROUNDS} rounds of ${ROUND_MS} ms after a warm-up, as wrk reports them; every server runs from the start and the rounds go round the targets in turn, so the shared machine's drift falls on all of them alike. The proxy and webdis share one local redis-server. \`/pipeline\` alternates ${PIPELINE_COMMANDS / 2} SETs and ${PIPELINE_COMMANDS / 2} GETs; webdis's body form is \`PUT /SET/key\` (it has no JSON body form and no pipeline).`,
   "",
   "| target | request | requests/s | commands/s | p50 ms | p99 ms | ÷ node:http | ÷ webdis |",
   "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
