@@ -27,7 +27,7 @@ import { freePort, RedisServer } from "../test/support/redis-server.ts";
 
 const CONNECTIONS = Number(process.env["BENCH_REST_CONNECTIONS"] ?? 50);
 const ROUND_MS = Number(process.env["BENCH_REST_ROUND_MS"] ?? 3000);
-const ROUNDS = Number(process.env["BENCH_REST_ROUNDS"] ?? 3);
+const ROUNDS = Number(process.env["BENCH_REST_ROUNDS"] ?? 5);
 /**
  * A fresh server needs about two seconds of load before its rate settles (JIT, the proxy's
  * connection pool; each `--workers` process on its own), measured here on a loaded machine.

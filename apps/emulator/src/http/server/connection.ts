@@ -113,6 +113,10 @@ export class HttpConnection {
   }
 
   #onData(chunk: Buffer): void {
+    if (this.#state === "closing") {
+      // No more requests are read: what the client still sends is dropped, not buffered.
+      return;
+    }
     this.#pending.push(chunk);
     this.#pendingBytes += chunk.length;
     if (this.#state === "busy") {
