@@ -5,7 +5,8 @@
  *
  * - the embedded engine;
  * - the Redis proxy over a local redis-server, as one process and with `--workers 2`;
- * - a bare `node:http` server that reads the body and returns a fixed JSON body (Node's ceiling);
+ * - a bare `node:http` server that reads the body and returns a fixed JSON body (Node's ceiling),
+ *   as one process and as two cluster workers (the ceiling of the proxy's `--workers 2`);
  * - webdis, Debian's C HTTP gateway for Redis, over the same redis-server (skipped when missing).
  *
  * Every server runs in its own process; the load comes from wrk (Debian's `wrk`, C, one thread),
@@ -222,20 +223,44 @@ function startEmulator(extraArgs: string[]): Promise<{ port: number; child: Chil
 }
 
 /** The ceiling: `node:http` reading the request body and returning a fixed JSON body. */
-function startBareNodeHttp(): Promise<{ port: number; child: ChildProcess }> {
+/**
+ * The ceiling: `node:http` reading the request body and returning a fixed JSON body, in one
+ * process or, as the ceiling of the proxy's `--workers 2`, in two node:cluster workers on one port.
+ */
+function startBareNodeHttp(workers: number): Promise<{ port: number; child: ChildProcess }> {
   const script = `
+    const cluster = require("node:cluster");
     const http = require("node:http");
-    const body = Buffer.from(JSON.stringify({ result: "OK" }));
-    const headers = { "Content-Type": "application/json", "Content-Length": body.length };
-    const server = http.createServer((req, res) => {
-      req.on("data", () => {});
-      req.on("end", () => {
-        res.writeHead(200, headers);
-        res.end(body);
+    const workers = ${workers};
+    if (workers > 1 && cluster.isPrimary) {
+      let listening = 0;
+      for (let index = 0; index < workers; index++) {
+        cluster.fork().on("message", (port) => {
+          if (++listening === workers) console.log("port " + port);
+        });
+      }
+      process.on("SIGTERM", () => process.exit(0));
+      process.on("exit", () => { for (const worker of Object.values(cluster.workers)) worker.process.kill(); });
+    } else {
+      const body = Buffer.from(JSON.stringify({ result: "OK" }));
+      const headers = { "Content-Type": "application/json", "Content-Length": body.length };
+      const server = http.createServer((req, res) => {
+        req.on("data", () => {});
+        req.on("end", () => {
+          res.writeHead(200, headers);
+          res.end(body);
+        });
       });
-    });
-    server.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));`;
-  return startProcess(process.execPath, ["-e", script], (line) =>
+      // In a cluster every worker's listen(0) gets the same port, from the primary.
+      server.listen(0, "127.0.0.1", () => {
+        const { port: bound } = server.address();
+        if (workers > 1) process.send(bound); else console.log("port " + bound);
+      });
+    }`;
+  // A file, not `node -e`: cluster workers are forked from the primary's script file.
+  const file = join(scratch, `bare-node-http-${workers}.cjs`);
+  writeFileSync(file, script);
+  return startProcess(process.execPath, [file], (line) =>
     line.startsWith("port ") ? Number(line.slice(5)) : undefined,
   );
 }
@@ -331,6 +356,7 @@ async function seed(port: number): Promise<void> {
 }
 
 const NODE_HTTP = "node:http (fixed body)";
+const NODE_HTTP_WORKERS = "node:http (fixed body), 2 workers";
 const EMBEDDED = "embedded";
 const PROXY = "proxy, 1 process";
 const PROXY_WORKERS = "proxy, --workers 2";
@@ -349,12 +375,14 @@ try {
     );
   }
   const targets: Target[] = [];
-  const bare = await startBareNodeHttp();
-  targets.push({
-    name: NODE_HTTP,
-    port: bare.port,
-    requests: { get: emulatorRequests.get, set: emulatorRequests.set },
-  });
+  const bareRequests = { get: emulatorRequests.get, set: emulatorRequests.set };
+  for (const [name, workers] of [
+    [NODE_HTTP, 1],
+    [NODE_HTTP_WORKERS, 2],
+  ] as const) {
+    const bare = await startBareNodeHttp(workers);
+    targets.push({ name, port: bare.port, requests: bareRequests });
+  }
   const embedded = await startEmulator(["--in-memory"]);
   await seed(embedded.port);
   targets.push({ name: EMBEDDED, port: embedded.port, requests: emulatorRequests });
@@ -447,7 +475,7 @@ const markdown = [
   "Targets:",
   "",
   `- embedded ≥ 0.9× node:http: GET ${verdict(rate(EMBEDDED, "get"), rate(NODE_HTTP, "get"), 0.9)}; SET ${verdict(rate(EMBEDDED, "set"), rate(NODE_HTTP, "set"), 0.9)}.`,
-  `- proxy with workers ≥ 1.0× webdis: GET ${verdict(rate(PROXY_WORKERS, "get"), rate(WEBDIS, "get"), 1)}; SET ${verdict(rate(PROXY_WORKERS, "set"), rate(WEBDIS, "set"), 1)}.`,
+  `- proxy with workers ≥ 1.0× webdis: GET ${verdict(rate(PROXY_WORKERS, "get"), rate(WEBDIS, "get"), 1)}; SET ${verdict(rate(PROXY_WORKERS, "set"), rate(WEBDIS, "set"), 1)}. The ceiling for Node, node:http with 2 workers and no Redis at all: GET ${ratio(rate(NODE_HTTP_WORKERS, "get"), rate(WEBDIS, "get"))}, SET ${ratio(rate(NODE_HTTP_WORKERS, "set"), rate(WEBDIS, "set"))} webdis; the proxy with workers reaches GET ${ratio(rate(PROXY_WORKERS, "get"), rate(NODE_HTTP_WORKERS, "get"))}, SET ${ratio(rate(PROXY_WORKERS, "set"), rate(NODE_HTTP_WORKERS, "set"))} of it.`,
   `- \`/pipeline\` ≥ 300k commands/s (embedded): ${format(embeddedPipeline)} — ${embeddedPipeline === undefined ? "not measured" : embeddedPipeline >= 300_000 ? "met" : "NOT met"}; over the proxy: ${format(pipelineCommands(PROXY))} (1 process), ${format(pipelineCommands(PROXY_WORKERS))} (--workers 2).`,
   ...(notes.length === 0 ? [] : ["", ...notes]),
 ].join("\n");
