@@ -1,7 +1,13 @@
 /**
  * The embedded Redis engine's public surface, for `kv/memory/` and tests.
  */
-export { binaryToBytes, binaryToUtf8, bytesToBinary, utf8ToBinary } from "./bytes.ts";
+export {
+  asciiUpper,
+  binaryToBytes,
+  binaryToUtf8,
+  bytesToBinary,
+  utf8ToBinary,
+} from "./bytes.ts";
 export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock.ts";
 export type { BlockedReply, CommandResult } from "./commands/context.ts";
 export type { AclCategory, Command, CommandFlag, CommandGroup } from "./commands/define.ts";

@@ -4,7 +4,12 @@ import { encodeUtf8 } from "./utf8.ts";
 
 /** A JSON response `{"error": message}` with the given status. */
 export function jsonError(status: number, message: string): EmulatorResponse {
-  return jsonResponse(status, { error: message });
+  return { status, headers: { "content-type": "application/json" }, body: errorBody(message) };
+}
+
+/** The `{"error": message}` body of every error answer (kv-rest-wire.md §5.1). */
+export function errorBody(message: string): Uint8Array {
+  return encodeUtf8(JSON.stringify({ error: message }));
 }
 
 export function jsonResponse(status: number, value: unknown): EmulatorResponse {

@@ -2,7 +2,7 @@
  * Command metadata for both backends, read from the embedded engine's table (STYLE.md §7.1): the
  * proxy backend refuses and classifies commands exactly as the memory backend does.
  */
-import { COMMAND_TABLE, type Command } from "../engine/index.ts";
+import { asciiUpper, bytesToBinary, COMMAND_TABLE, type Command } from "../engine/index.ts";
 
 /** For callers outside `kv/` that pass a looked-up command along (they may not import the engine). */
 export type { Command };
@@ -16,31 +16,9 @@ export function lookupCommand(argv: readonly Uint8Array[]): Command | undefined 
   return command.subcommands.get(upperAscii(argv[1])) ?? command;
 }
 
-/** Command names are short: longer arguments (a subcommand slot holding a key) take the general path. */
-const MAX_LOOP_NAME = 32;
-
+/** As the engine compares command names (`strcasecmp`: ASCII letters only). */
 function upperAscii(bytes: Uint8Array | undefined): string {
-  if (bytes === undefined) {
-    return "";
-  }
-  // Runs on every request: a loop over a short ASCII name is several times cheaper than a latin1
-  // decode plus toUpperCase. Other bytes take that path, since toUpperCase maps some of them to
-  // ASCII (ß → SS) and lookups must not change.
-  if (bytes.byteLength <= MAX_LOOP_NAME) {
-    let name = "";
-    for (const byte of bytes) {
-      if (byte > 0x7f) {
-        return latin1Upper(bytes);
-      }
-      name += String.fromCharCode(byte >= 0x61 && byte <= 0x7a ? byte - 0x20 : byte);
-    }
-    return name;
-  }
-  return latin1Upper(bytes);
-}
-
-function latin1Upper(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString("latin1").toUpperCase();
+  return bytes === undefined ? "" : asciiUpper(bytesToBinary(bytes));
 }
 
 /** Whether the command changes data (its metadata says `write`), for metrics and the sync token. */

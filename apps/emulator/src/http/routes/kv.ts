@@ -20,7 +20,7 @@ import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import { type Command, lookupCommand } from "../../kv/command-info.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
 import { checkLookedUpCommand, noPermissionError, toRestErrorText } from "../../kv/policy.ts";
-import { HttpError, knownError } from "../http-error.ts";
+import { errorBody, HttpError, knownError } from "../http-error.ts";
 import { parseQueryBytes, percentDecode } from "../percent.ts";
 import { type RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
 import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
@@ -85,7 +85,6 @@ export async function handleKvRequest(
       ? {
           "content-type": contentType,
           "cache-control": "no-cache",
-          connection: "keep-alive",
           "upstash-sync-token": syncToken,
         }
       : { "content-type": contentType, "upstash-sync-token": syncToken };
@@ -341,14 +340,13 @@ function json(status: number, text: string): KvAnswer {
   return { status, contentType: "application/json", body: encodeUtf8(text) };
 }
 
-/** `{"error": message}`, as `jsonError` writes it. */
 function errorAnswer(status: number, message: string): KvAnswer {
-  return json(status, JSON.stringify({ error: message }));
+  return { status, contentType: "application/json", body: errorBody(message) };
 }
 
 // ---- server-sent events ------------------------------------------------------------------------
 
-/** `handleKvRequest` adds the stream's `cache-control` and `connection` headers. */
+/** `handleKvRequest` adds the stream's `cache-control` header; the server owns `connection`. */
 function sseResponse(body: AsyncIterable<Uint8Array>): KvAnswer {
   return { status: 200, contentType: "text/event-stream", body };
 }

@@ -4,6 +4,7 @@
  * bytes with a `content-length`, or a stream in chunks (RFC 9112 §7.1) flushed one by one.
  */
 import type { Socket } from "node:net";
+import { errorBody } from "../http-error.ts";
 import type { EmulatorResponse, RequestHandler } from "../types.ts";
 import { ChunkedBodyDecoder } from "./chunked.ts";
 import { LazyAbort, ServerRequest } from "./request.ts";
@@ -408,7 +409,7 @@ export class HttpConnection {
       socket.destroy();
       return;
     }
-    const body = Buffer.from(JSON.stringify({ error: message }));
+    const body = errorBody(message);
     this.#writeAnswer(
       formatResponseHead({
         status,

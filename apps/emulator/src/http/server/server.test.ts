@@ -158,6 +158,16 @@ async function exchange(
   return { answers: parseAnswers(Buffer.concat(received)), closed, socket };
 }
 
+/** Writes `text` and shuts the client's side at once; resolves with all the server sent. */
+async function sendAndEnd(port: number, text: string): Promise<Buffer> {
+  const socket = connect(port, "127.0.0.1");
+  const received: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => received.push(chunk));
+  socket.end(text);
+  await once(socket, "close");
+  return Buffer.concat(received);
+}
+
 function hex(text: string): string {
   return Buffer.from(text, "latin1").toString("hex");
 }
@@ -230,25 +240,16 @@ describe("HttpServer", () => {
 
   test("answers every request sent before the client shut its side", async ({ expect }) => {
     const port = await start();
-    const socket = connect(port, "127.0.0.1");
-    const received: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => received.push(chunk));
-    socket.end("GET /a HTTP/1.1\r\nhost: h\r\n\r\nGET /b HTTP/1.1\r\nhost: h\r\n\r\n");
-    await once(socket, "close");
-    expect(parseAnswers(Buffer.concat(received)).map((answer) => echoOf(answer).path)).toEqual([
-      "/a",
-      "/b",
-    ]);
+    const bytes = await sendAndEnd(
+      port,
+      "GET /a HTTP/1.1\r\nhost: h\r\n\r\nGET /b HTTP/1.1\r\nhost: h\r\n\r\n",
+    );
+    expect(parseAnswers(bytes).map((answer) => echoOf(answer).path)).toEqual(["/a", "/b"]);
   });
 
   test("answers HEAD with the headers alone", async ({ expect }) => {
     const port = await start();
-    const socket = connect(port, "127.0.0.1");
-    const received: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => received.push(chunk));
-    socket.end("HEAD /a HTTP/1.1\r\nhost: h\r\n\r\n");
-    await once(socket, "close");
-    const bytes = Buffer.concat(received);
+    const bytes = await sendAndEnd(port, "HEAD /a HTTP/1.1\r\nhost: h\r\n\r\n");
     // The length its GET would have, and not one byte of body.
     expect(bytes.toString("latin1")).toMatch(/\r\ncontent-length: [1-9]\d*\r\n/);
     expect(bytes.indexOf("\r\n\r\n") + 4).toBe(bytes.length);
