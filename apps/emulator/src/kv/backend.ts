@@ -5,8 +5,13 @@
  */
 import type { Resp2Value } from "@stratus/core/resp2";
 
-/** A command: name and arguments as raw bytes. */
-export type Argv = readonly Uint8Array[];
+/**
+ * A command: name and arguments as binary strings, one char per byte, as the engine holds them
+ * (`engine/bytes.ts`). Requests are converted once where their bytes or text come in
+ * (`kv/argv.ts`); every check on the way and the engine then read them as they are, and the proxy
+ * writes them to Redis as Latin-1.
+ */
+export type Argv = readonly string[];
 
 export interface KvCaller {
   /** Read-only token or the `default_ro` user. */
@@ -41,7 +46,7 @@ export interface MonitorLine {
   readonly timestampMicros: number;
   readonly db: number;
   readonly address: string;
-  readonly argv: Argv;
+  readonly argv: readonly Uint8Array[];
 }
 
 /**

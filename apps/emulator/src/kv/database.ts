@@ -99,15 +99,11 @@ export class KvDatabase {
   }
 
   /**
-   * Over a proxied Redis (`--redis-url`) there are no REST tokens to issue: ACL RESTTOKEN is refused
-   * with this text (the real Redis enforces its own ACL users over RESP).
+   * Over a proxied Redis (`--redis-url`) there are no REST tokens to issue: ACL RESTTOKEN (the
+   * request's looked-up `command`) is refused with this text (the real Redis enforces its own ACL users over RESP).
    */
-  restRefusal(argv: Argv): string | undefined {
-    if (this.#acl !== undefined || argv.length < 2) {
-      return undefined;
-    }
-    const [name, sub] = argv.map((part) => Buffer.from(part).toString("latin1").toUpperCase());
-    return name === "ACL" && sub === "RESTTOKEN"
+  restRefusal(command: Command | undefined): string | undefined {
+    return this.#acl === undefined && command?.fullName === "acl|resttoken"
       ? "ERR ACL RESTTOKEN is not available with a proxied Redis (--redis-url): use the embedded engine"
       : undefined;
   }

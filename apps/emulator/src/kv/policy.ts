@@ -2,7 +2,7 @@
  * What each kind of caller may run, checked before either backend (STYLE.md §7.1), so both refuse
  * the same commands with the same texts.
  */
-import type { Command } from "../engine/index.ts";
+import { asciiUpper, type Command } from "../engine/index.ts";
 import type { Argv } from "./backend.ts";
 import { lookupCommand } from "./command-info.ts";
 
@@ -114,7 +114,7 @@ function restRefusal(command: Command, argv: Argv): string | undefined {
 /** XREAD/XREADGROUP options come before STREAMS; only a BLOCK there makes them wait. */
 function hasBlockOption(argv: Argv): boolean {
   for (const arg of argv.slice(1)) {
-    const token = Buffer.from(arg).toString("latin1").toUpperCase();
+    const token = asciiUpper(arg);
     if (token === "STREAMS") {
       return false;
     }

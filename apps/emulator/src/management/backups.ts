@@ -6,6 +6,7 @@
  * readers never see a half-restored database, and the engine's log records it like any write.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import { bytesToBinary } from "../kv/argv.ts";
 import type { Argv, KvBackend, KvCaller } from "../kv/backend.ts";
 
 /** One key of a backup. */
@@ -22,9 +23,9 @@ const MANAGEMENT_CALLER: KvCaller = { isReadOnly: false, address: "127.0.0.1:0" 
 /** Keys read per `SCAN` round trip and per `DUMP` pipeline. */
 const SCAN_BATCH = 500;
 
-const encoder = new TextEncoder();
+/** Command names and numbers are ASCII, their own binary strings; keys and dumps are bytes. */
 const argv = (...parts: (string | Uint8Array)[]): Argv =>
-  parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part));
+  parts.map((part) => (typeof part === "string" ? part : bytesToBinary(part)));
 
 function failure(value: Resp2Value): Error | undefined {
   return value.kind === "error" ? new Error(`backup failed: ${value.message}`) : undefined;

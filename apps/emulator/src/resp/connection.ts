@@ -12,7 +12,9 @@ import {
   Resp2RequestParser,
   type Resp2Value,
 } from "@stratus/core/resp2";
+import { asciiUpper, binaryToUtf8, bytesToBinary } from "../kv/argv.ts";
 import {
+  type Argv,
   BackendUnavailableError,
   type KvBackend,
   type KvCaller,
@@ -21,6 +23,11 @@ import {
 import { isWriteCommand, lookupCommand } from "../kv/command-info.ts";
 import { checkCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
+
+/** A parsed request's bytes as the backends take them. */
+function toArgv(parts: readonly Uint8Array[]): Argv {
+  return parts.map(bytesToBinary);
+}
 
 /** Checks `AUTH [username] password`; the caller's grant, or undefined when refused. */
 export type RespAuthenticator = (username: string, password: string) => KvCaller | undefined;
@@ -62,7 +69,7 @@ export class RespConnection {
   readonly #socket: Socket;
   readonly #options: ConnectionOptions;
   readonly #parser = new Resp2RequestParser();
-  readonly #pending: (readonly Uint8Array[])[] = [];
+  readonly #pending: Argv[] = [];
   #session: KvSession;
   #caller: KvCaller;
   #isAuthenticated: boolean;
@@ -105,14 +112,14 @@ export class RespConnection {
       if (error instanceof Resp2RequestError) {
         // Commands parsed before the bad bytes still run; then the error, then the close.
         this.#socket.pause();
-        this.#pending.push(...error.commands, []);
+        this.#pending.push(...error.commands.map(toArgv), []);
         this.#protocolError = error.message;
         this.#drain();
         return;
       }
       throw error;
     }
-    this.#pending.push(...requests);
+    this.#pending.push(...requests.map(toArgv));
     this.#drain();
   }
 
@@ -161,10 +168,8 @@ export class RespConnection {
     }
   }
 
-  async #run(argv: readonly Uint8Array[]): Promise<Resp2Value> {
-    const name = Buffer.from(argv[0] ?? new Uint8Array())
-      .toString("latin1")
-      .toUpperCase();
+  async #run(argv: Argv): Promise<Resp2Value> {
+    const name = asciiUpper(argv[0] ?? "");
     if (name === "QUIT") {
       this.#write(OK);
       this.#socket.end();
@@ -207,7 +212,7 @@ export class RespConnection {
    * In subscribed mode only the subscription commands, PING, QUIT and RESET run. Unknown commands,
    * unknown subcommands and wrong arities are left to the backend, which Redis answers first.
    */
-  #subscribedModeRefusal(name: string, argv: readonly Uint8Array[]): Resp2Value | undefined {
+  #subscribedModeRefusal(name: string, argv: Argv): Resp2Value | undefined {
     if (!this.#isSubscribed() || SUBSCRIBED_MODE_COMMANDS.has(name)) {
       return undefined;
     }
@@ -229,10 +234,8 @@ export class RespConnection {
    * Tracks subscribed mode from the reply (and EXEC's replies), and gives PING its subscribed-mode
    * RESP2 form, `["pong", message]` (src/server.c pingCommand).
    */
-  #observeReply(argv: readonly Uint8Array[], reply: Resp2Value): Resp2Value {
-    const name = Buffer.from(argv[0] ?? new Uint8Array())
-      .toString("latin1")
-      .toUpperCase();
+  #observeReply(argv: Argv, reply: Resp2Value): Resp2Value {
+    const name = asciiUpper(argv[0] ?? "");
     if (SUBSCRIPTION_COMMANDS.has(name)) {
       this.#observe(reply);
     } else if (name === "EXEC" && reply.kind === "array") {
@@ -271,8 +274,8 @@ export class RespConnection {
     }
   }
 
-  async #auth(argv: readonly Uint8Array[]): Promise<Resp2Value> {
-    const text = argv.slice(1).map((part) => Buffer.from(part).toString("utf8"));
+  async #auth(argv: Argv): Promise<Resp2Value> {
+    const text = argv.slice(1).map(binaryToUtf8);
     if (text.length < 1 || text.length > 2) {
       return { kind: "error", message: "ERR wrong number of arguments for 'auth' command" };
     }
@@ -292,7 +295,7 @@ export class RespConnection {
    * user of the backend (ACL SETUSER): the backend checks it and, on success, runs this
    * connection's commands as that user, enforcing its rules.
    */
-  async #authAsBackendUser(argv: readonly Uint8Array[]): Promise<Resp2Value> {
+  async #authAsBackendUser(argv: Argv): Promise<Resp2Value> {
     const reply = await this.#session.execute(argv);
     if (reply.kind !== "simple") {
       return WRONGPASS;
@@ -325,17 +328,14 @@ export class RespConnection {
     return bytes.byteLength;
   }
 
-  #recordUsage(
-    argv: readonly Uint8Array[],
-    { latencyMs, bytesOut }: { latencyMs: number; bytesOut: number },
-  ): void {
+  #recordUsage(argv: Argv, { latencyMs, bytesOut }: { latencyMs: number; bytesOut: number }): void {
     const { usage } = this.#options;
     if (usage === undefined) {
       return;
     }
     let bytesIn = 0;
     for (const arg of argv) {
-      bytesIn += arg.byteLength;
+      bytesIn += arg.length;
     }
     usage.recordCommands(1, isWriteCommand(lookupCommand(argv)) ? 1 : 0);
     usage.recordRequest({ latencyMs, bytesIn, bytesOut });

@@ -4,6 +4,7 @@
  */
 import { describe, test } from "vitest";
 import type { KvBackend } from "../../src/kv/backend.ts";
+import { lookupCommand } from "../../src/kv/command-info.ts";
 import { KvDatabase } from "../../src/kv/database.ts";
 import {
   call,
@@ -121,10 +122,9 @@ describe("ACL RESTTOKEN over a proxied Redis", () => {
       now: () => 0,
     });
     // When / Then
-    const argv = ["acl", "resttoken", "u", "p"].map((part) => new TextEncoder().encode(part));
-    expect(database.restRefusal(argv)).toBe(
+    expect(database.restRefusal(lookupCommand(["acl", "resttoken", "u", "p"]))).toBe(
       "ERR ACL RESTTOKEN is not available with a proxied Redis (--redis-url): use the embedded engine",
     );
-    expect(database.restRefusal([new TextEncoder().encode("GET")])).toBeUndefined();
+    expect(database.restRefusal(lookupCommand(["GET"]))).toBeUndefined();
   });
 });

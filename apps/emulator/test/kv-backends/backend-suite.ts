@@ -8,6 +8,7 @@
  */
 import type { Resp2Value } from "@stratus/core/resp2";
 import { afterAll, afterEach, beforeAll, describe, test } from "vitest";
+import { bytesToBinary } from "../../src/kv/argv.ts";
 import type { Argv, KvBackend, KvCaller, KvSession, MonitorLine } from "../../src/kv/backend.ts";
 
 export interface BackendFixture {
@@ -30,8 +31,9 @@ export function bytes(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
+/** Text parts as UTF-8, byte parts as they are, in `Argv`'s binary strings. */
 export function command(...parts: (string | Uint8Array)[]): Argv {
-  return parts.map((part) => (typeof part === "string" ? bytes(part) : part));
+  return parts.map((part) => bytesToBinary(typeof part === "string" ? bytes(part) : part));
 }
 
 export function bulk(value: string | Uint8Array): Resp2Value {

@@ -6,7 +6,7 @@
 import { Socket } from "node:net";
 import {
   encodeResp2,
-  encodeResp2Command,
+  encodeResp2CommandBinary,
   Resp2StreamDecoder,
   type Resp2Value,
 } from "@stratus/core/resp2";
@@ -72,7 +72,7 @@ async function rawReply(port: number, argv: Argv): Promise<Uint8Array> {
           resolve(Buffer.concat(chunks));
         }
       });
-      socket.connect(port, "127.0.0.1", () => socket.write(encodeResp2Command(argv)));
+      socket.connect(port, "127.0.0.1", () => socket.write(encodeResp2CommandBinary(argv), "latin1"));
     });
   } finally {
     socket.destroy();

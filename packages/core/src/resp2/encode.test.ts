@@ -1,7 +1,8 @@
+import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
 import { StratusCoreError } from "../errors.ts";
 import { Resp2 } from "./constructors.ts";
-import { encodeResp2, encodeResp2Command } from "./encode.ts";
+import { encodeResp2, encodeResp2Command, encodeResp2CommandBinary } from "./encode.ts";
 import type { Resp2Value } from "./value.ts";
 
 /** The bytes as a Latin-1 string, so expectations can be written as wire text. */
@@ -86,5 +87,16 @@ describe("encodeResp2Command", () => {
 
   test("keeps CR and LF inside arguments (bulk strings are binary-safe)", ({ expect }) => {
     expect(wire(encodeResp2Command(["a\r\nb"]))).toBe("*1\r\n$4\r\na\r\nb\r\n");
+  });
+});
+
+describe("encodeResp2CommandBinary", () => {
+  fcTest.prop([fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 8 })])(
+    "gives the bytes encodeResp2Command gives, one char per byte",
+    (args) => encodeResp2CommandBinary(args.map(wire)) === wire(encodeResp2Command(args)),
+  );
+
+  test("refuses a character that is not a byte", ({ expect }) => {
+    expect(() => encodeResp2CommandBinary(["GET", "é€"])).toThrow(StratusCoreError);
   });
 });

@@ -192,6 +192,37 @@ export function encodeResp2Command(argv: readonly (Uint8Array | string)[]): Uint
   return writer.bytes;
 }
 
+/**
+ * {@link encodeResp2Command} for arguments held as binary strings (one char per byte, each code
+ * unit ≤ 0xFF, as a Latin-1 decoding gives them), returning the request as such a string too.
+ * A caller that holds bytes that way writes the frame with one Latin-1 conversion (Node's
+ * `socket.write(frame, "latin1")`), with no buffer per command.
+ *
+ * @throws {StratusCoreError} if an argument holds a code unit above 0xFF (it is not a byte).
+ * @example
+ * encodeResp2CommandBinary(["GET", "k\xff"]); // "*2\r\n$3\r\nGET\r\n$2\r\nk\xff\r\n"
+ */
+export function encodeResp2CommandBinary(argv: readonly string[]): string {
+  let frame = `*${argv.length}\r\n`;
+  for (const arg of argv) {
+    if (!isBinaryString(arg)) {
+      throw new StratusCoreError("A binary-string argument holds a character above 0xFF.");
+    }
+    frame += `$${arg.length}\r\n${arg}\r\n`;
+  }
+  return frame;
+}
+
+/** Latin-1 text: every code unit is one byte. */
+function isBinaryString(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0xff) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** Exhaustiveness check for switches over unions (STYLE.md §3.4). */
 function assertNever(value: never): never {
   throw new StratusCoreError(

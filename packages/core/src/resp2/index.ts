@@ -7,7 +7,7 @@
 export { isResp2Error, Resp2 } from "./constructors.ts";
 export type { Resp2DecodeResult } from "./decode.ts";
 export { decodeResp2 } from "./decode.ts";
-export { encodeResp2, encodeResp2Command } from "./encode.ts";
+export { encodeResp2, encodeResp2Command, encodeResp2CommandBinary } from "./encode.ts";
 export { Resp2Limits } from "./limits.ts";
 export { Resp2ProtocolError, Resp2RequestError } from "./protocol-error.ts";
 export type { Resp2RequestParserOptions } from "./request-parser.ts";

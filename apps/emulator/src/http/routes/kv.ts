@@ -16,12 +16,13 @@ import {
   toRestResultsJson,
 } from "@stratus/core/rest";
 import { encodeSseEvent } from "@stratus/core/sse";
+import { binaryToBytes, bytesToBinary, utf8ToBinary } from "../../kv/argv.ts";
 import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import { type Command, lookupCommand } from "../../kv/command-info.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
 import { checkLookedUpCommand, noPermissionError, toRestErrorText } from "../../kv/policy.ts";
 import { errorBody, HttpError, knownError } from "../http-error.ts";
-import { parseQueryBytes, percentDecode } from "../percent.ts";
+import { parseQuery, percentDecode } from "../percent.ts";
 import { type RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
 import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
 import { encodeUtf8 } from "../utf8.ts";
@@ -159,16 +160,16 @@ function dispatch(
 
 /** Path form (kv-rest-wire.md §2.3): segments, then the raw body, then query pairs except `_token`. */
 function pathCommand(request: EmulatorRequest, segments: readonly string[]): Argv {
-  const argv: Uint8Array[] = segments.map((segment) => percentDecode(segment));
+  const argv = segments.map((segment) => percentDecode(segment));
   if ((request.method === "POST" || request.method === "PUT") && request.body.byteLength > 0) {
-    argv.push(request.body);
+    argv.push(bytesToBinary(request.body));
   }
-  for (const { name, nameText, value } of parseQueryBytes(request.rawQuery)) {
+  for (const { name, nameText, value } of parseQuery(request.rawQuery)) {
     if (nameText === "_token") {
       continue;
     }
     argv.push(name);
-    if (value.byteLength > 0) {
+    if (value.length > 0) {
       argv.push(value);
     }
   }
@@ -199,7 +200,7 @@ function toArgv(value: unknown, where: string): Argv {
   }
   return value.map((arg: unknown, index) => {
     if (typeof arg === "string" || typeof arg === "number" || typeof arg === "boolean") {
-      return encodeUtf8(String(arg));
+      return utf8ToBinary(String(arg));
     }
     throw new HttpError(400, `ERR ${where}: argument ${index} must be a string, number or boolean`);
   });
@@ -244,7 +245,7 @@ function policyError(
   { database, grant }: { database: KvDatabase; grant: KvGrant },
 ): string | undefined {
   const caller = grant.isReadOnly ? POLICY_CALLERS.readOnly : POLICY_CALLERS.standard;
-  return checkLookedUpCommand(argv, command, caller) ?? database.restRefusal(argv);
+  return checkLookedUpCommand(argv, command, caller) ?? database.restRefusal(command);
 }
 
 const DAILY_LIMIT_ERROR = "ERR max daily request limit exceeded";
@@ -408,9 +409,11 @@ async function subscribe(options: {
   if (options.request.method === "HEAD") {
     return sseResponse(noEvents());
   }
-  const parts = options.segments.slice(1).map((segment) => percentDecode(segment));
-  const name = Buffer.concat(
-    parts.flatMap((part, index) => (index === 0 ? [part] : [encoder.encode("/"), part])),
+  const name = binaryToBytes(
+    options.segments
+      .slice(1)
+      .map((segment) => percentDecode(segment))
+      .join("/"),
   );
   const events = options.database.backend
     .subscribe({ kind: options.kind, name, signal: options.request.signal })

@@ -2,13 +2,7 @@
  * The edge between the engine's binary-string world and `@stratus/core`'s byte-based RESP values.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
-import { binaryToUtf8, bytesToBinary, type Reply } from "../../engine/index.ts";
-import type { Argv } from "../backend.ts";
-
-/** Bytes argv → the engine's binary strings. */
-export function toEngineArgv(argv: Argv): string[] {
-  return argv.map(bytesToBinary);
-}
+import { binaryToUtf8, type Reply } from "../../engine/index.ts";
 
 const OK: Resp2Value = { kind: "simple", value: "OK" };
 const NULL: Resp2Value = { kind: "null" };

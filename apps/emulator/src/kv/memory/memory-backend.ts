@@ -15,7 +15,7 @@ import type {
   SubscribeOptions,
   TransactionResult,
 } from "../backend.ts";
-import { toEngineArgv, toResp2 } from "./convert.ts";
+import { toResp2 } from "./convert.ts";
 import { MemorySession } from "./memory-session.ts";
 import type { Durability } from "./persistent-engine.ts";
 
@@ -56,7 +56,7 @@ export class MemoryBackend implements KvBackend {
 
   async transaction(commands: readonly Argv[]): Promise<TransactionResult> {
     this.#restSession.dbIndex = 0;
-    const result = this.engine.transaction(commands.map(toEngineArgv), this.#restSession);
+    const result = this.engine.transaction(commands, this.#restSession);
     await this.#settle();
     return result.status === "discarded"
       ? result
@@ -123,7 +123,7 @@ export class MemoryBackend implements KvBackend {
   #runRest(argv: Argv): Reply {
     // A REST command that ran SELECT must not leak its database into the next request.
     this.#restSession.dbIndex = 0;
-    const result = this.engine.execute(toEngineArgv(argv), this.#restSession);
+    const result = this.engine.execute(argv, this.#restSession);
     return result.kind === "blocked" ? result.timeoutReply : result;
   }
 }

@@ -5,6 +5,7 @@
 import type { Resp2Value } from "@stratus/core/resp2";
 import { formatMonitorLine } from "@stratus/core/rest";
 import {
+  asciiUpper,
   type CommandResult,
   type Engine,
   type Reply,
@@ -12,7 +13,7 @@ import {
   TransactionQueue,
 } from "../../engine/index.ts";
 import type { Argv, KvSession, KvSessionOptions } from "../backend.ts";
-import { toEngineArgv, toResp2 } from "./convert.ts";
+import { toResp2 } from "./convert.ts";
 import type { Durability } from "./persistent-engine.ts";
 
 export class MemorySession implements KvSession {
@@ -43,25 +44,22 @@ export class MemorySession implements KvSession {
   }
 
   async execute(argv: Argv): Promise<Resp2Value> {
-    const engineArgv = toEngineArgv(argv);
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
-    const handled = this.#transaction.handle(engineArgv);
+    const handled = this.#transaction.handle(argv);
     if (handled !== undefined) {
       await this.#settle();
       return toResp2(handled);
     }
-    if (engineArgv.length === 1 && engineArgv[0]?.toUpperCase() === "MONITOR") {
+    if (argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
       return this.#monitor();
     }
     this.#captured = [];
-    const executed = this.#engine.execute(engineArgv, this.#session);
+    const executed = this.#engine.execute(argv, this.#session);
     const captured = this.#captured;
     this.#captured = undefined;
     const result = this.#firstOf(captured, executed);
     const reply =
-      result.kind === "blocked"
-        ? await this.#engine.waitFor(result, engineArgv, this.#session)
-        : result;
+      result.kind === "blocked" ? await this.#engine.waitFor(result, argv, this.#session) : result;
     await this.#settle();
     return toResp2(reply);
   }

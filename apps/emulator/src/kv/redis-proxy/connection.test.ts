@@ -88,9 +88,7 @@ describe("RedisConnection", () => {
     const connection = await open(server.port);
     // When many requests are in flight at once
     const replies = await Promise.all(
-      Array.from({ length: 100 }, (_, index) =>
-        connection.send([encoder.encode("ECHO"), encoder.encode(`${index}`)]),
-      ),
+      Array.from({ length: 100 }, (_, index) => connection.send(["ECHO", `${index}`])),
     );
     // Then each gets its own reply
     expect(
@@ -159,19 +157,14 @@ describe("RedisConnection", () => {
     });
     // Given requests the server will never answer
     peer?.removeAllListeners("data");
-    const pending = [
-      connection.send([encoder.encode("GET")]),
-      connection.send([encoder.encode("GET")]),
-    ];
+    const pending = [connection.send(["GET"]), connection.send(["GET"])];
     // When the server drops the connection
     peer?.destroy();
     // Then all fail with BackendUnavailableError, and later ones fail at once
     for (const request of pending) {
       expect(await rejection(request)).toBeInstanceOf(BackendUnavailableError);
     }
-    expect(await rejection(connection.send([encoder.encode("PING")]))).toBeInstanceOf(
-      BackendUnavailableError,
-    );
+    expect(await rejection(connection.send(["PING"]))).toBeInstanceOf(BackendUnavailableError);
     expect(connection.isOpen).toBe(false);
     expect(closed).toHaveLength(1);
   });
@@ -183,7 +176,7 @@ describe("RedisConnection", () => {
       ),
     );
     const connection = await open(server.port);
-    const error = await rejection(connection.send([encoder.encode("GET"), encoder.encode("k")]));
+    const error = await rejection(connection.send(["GET", "k"]));
     expect(error).toBeInstanceOf(BackendUnavailableError);
     expect((error as Error).message).toContain("malformed RESP2");
     expect(connection.isOpen).toBe(false);

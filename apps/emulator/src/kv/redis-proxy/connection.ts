@@ -11,11 +11,12 @@
 import { connect as connectTcp, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import {
-  encodeResp2Command,
+  encodeResp2CommandBinary,
   Resp2ProtocolError,
   Resp2StreamDecoder,
   type Resp2Value,
 } from "@stratus/core/resp2";
+import { utf8ToBinary } from "../argv.ts";
 import { type Argv, BackendUnavailableError } from "../backend.ts";
 import { describeRedisTarget, type RedisTarget } from "./redis-url.ts";
 
@@ -34,8 +35,6 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
-const encoder = new TextEncoder();
-
 /**
  * What a fresh connection sends before anything else: AUTH and SELECT from the URL. Replies are
  * errors when the credentials or database are wrong.
@@ -45,10 +44,10 @@ export function handshakeCommands(target: RedisTarget): Argv[] {
   if (target.password !== undefined) {
     const credentials =
       target.username === undefined ? [target.password] : [target.username, target.password];
-    commands.push(["AUTH", ...credentials].map((part) => encoder.encode(part)));
+    commands.push(["AUTH", ...credentials.map(utf8ToBinary)]);
   }
   if (target.db !== 0) {
-    commands.push([encoder.encode("SELECT"), encoder.encode(String(target.db))]);
+    commands.push(["SELECT", String(target.db)]);
   }
   return commands;
 }
@@ -66,8 +65,11 @@ export class RedisConnection {
   readonly #decoder = new Resp2StreamDecoder();
   readonly #waiting: Waiting[] = [];
   #isClosed = false;
-  /** Commands written since the last flush, sent together once the event loop has read every socket. */
-  #outgoing: Uint8Array[] = [];
+  /**
+   * Commands written since the last flush as one binary string, sent together once the event loop
+   * has read every socket.
+   */
+  #outgoing = "";
 
   private constructor(socket: Socket, options: RedisConnectionOptions) {
     this.#socket = socket;
@@ -100,7 +102,7 @@ export class RedisConnection {
     const connection = new RedisConnection(socket, options);
     const handshake = handshakeCommands(target);
     // Node queues writes made before the socket connects.
-    const commands = handshake.length > 0 ? handshake : [[encoder.encode("PING")]];
+    const commands = handshake.length > 0 ? handshake : [["PING"]];
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -118,7 +120,7 @@ export class RedisConnection {
       ]);
       for (const [index, reply] of replies.entries()) {
         if (reply.kind === "error") {
-          const name = Buffer.from(commands[index]?.[0] ?? []).toString("latin1");
+          const name = commands[index]?.[0] ?? "";
           throw connection.#unavailable(`${name} failed: ${reply.message}`);
         }
       }
@@ -178,19 +180,17 @@ export class RedisConnection {
     // Coalesce the commands of one event-loop turn into one write: `setImmediate` runs after the
     // poll phase, so every request read in this turn, from any client socket, shares the syscall
     // (and Redis's wake-up). A `nextTick` flush would write once per client socket read.
-    if (this.#outgoing.length === 0) {
+    if (this.#outgoing === "") {
       setImmediate(() => this.#flush());
     }
-    this.#outgoing.push(encodeResp2Command(argv));
+    this.#outgoing += encodeResp2CommandBinary(argv);
   }
 
   #flush(): void {
     const outgoing = this.#outgoing;
-    this.#outgoing = [];
+    this.#outgoing = "";
     if (!this.#isClosed) {
-      this.#socket.write(
-        outgoing.length === 1 ? (outgoing[0] as Uint8Array) : Buffer.concat(outgoing),
-      );
+      this.#socket.write(outgoing, "latin1");
     }
   }
 

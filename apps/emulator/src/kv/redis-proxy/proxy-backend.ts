@@ -14,6 +14,7 @@
 
 import type { Resp2Value } from "@stratus/core/resp2";
 import { MONITOR_REST_ADDRESS } from "@stratus/core/rest";
+import { bytesToBinary } from "../argv.ts";
 import {
   type Argv,
   BackendUnavailableError,
@@ -48,9 +49,8 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
 export const DEFAULT_BACKOFF: RedisBackoff = { initialMs: 100, maxMs: 2000 };
 export const DEFAULT_MAX_TRANSACTION_CONNECTIONS = 32;
 
-const encoder = new TextEncoder();
-const MULTI: Argv = [encoder.encode("MULTI")];
-const EXEC: Argv = [encoder.encode("EXEC")];
+const MULTI: Argv = ["MULTI"];
+const EXEC: Argv = ["EXEC"];
 
 /**
  * Validates the URL and creates the backend; nothing connects until the first request (or
@@ -187,7 +187,7 @@ export class RedisProxyBackend implements KvBackend {
         }
         // The confirmation and the messages arrive through `onPush`, in wire order, so the
         // confirmation is always the first event (kv-rest-wire.md §11.1).
-        opened.write([encoder.encode(isPattern ? "PSUBSCRIBE" : "SUBSCRIBE"), options.name]);
+        opened.write([isPattern ? "PSUBSCRIBE" : "SUBSCRIBE", bytesToBinary(options.name)]);
       })
       .catch((error: unknown) => queue.fail(error));
     return queue;
@@ -243,7 +243,7 @@ export class RedisProxyBackend implements KvBackend {
           opened.close();
           return;
         }
-        opened.write([encoder.encode("MONITOR")]);
+        opened.write(["MONITOR"]);
       })
       .catch((error: unknown) => {
         markStarted();

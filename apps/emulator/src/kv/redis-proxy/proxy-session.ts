@@ -9,6 +9,7 @@
  * after each reply anything behind it waits for `setImmediate`, when the reply has been written.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import { asciiUpper } from "../argv.ts";
 import {
   type Argv,
   BackendUnavailableError,
@@ -269,8 +270,8 @@ function sessionRefusal(name: string, argv: Argv): string | undefined {
   return undefined;
 }
 
-function upper(bytes: Uint8Array | undefined): string {
-  return bytes === undefined ? "" : Buffer.from(bytes).toString("latin1").toUpperCase();
+function upper(arg: string | undefined): string {
+  return arg === undefined ? "" : asciiUpper(arg);
 }
 
 function bulkText(value: Resp2Value | undefined): string | undefined {

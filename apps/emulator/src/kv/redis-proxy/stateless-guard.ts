@@ -7,6 +7,7 @@
  * MONITOR, PSYNC), break a transaction's framing (EXEC, DISCARD), or stall the pipeline behind it
  * (BLPOP). The texts follow `kv/policy.ts`, so both refuse with the same words.
  */
+import { asciiUpper } from "../argv.ts";
 import type { Argv } from "../backend.ts";
 
 type Reason = "connection" | "transaction" | "stream" | "cluster" | "replication" | "blocking";
@@ -73,8 +74,8 @@ const BLOCKING = new Set([
   "WAITAOF",
 ]);
 
-function upper(bytes: Uint8Array | undefined): string {
-  return bytes === undefined ? "" : Buffer.from(bytes).toString("latin1").toUpperCase();
+function upper(arg: string | undefined): string {
+  return arg === undefined ? "" : asciiUpper(arg);
 }
 
 /** Emulator wording, shared with `kv/policy.ts`. */

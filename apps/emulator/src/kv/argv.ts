@@ -1,0 +1,12 @@
+/**
+ * Conversions into and out of `Argv`'s binary strings, for the edges that take commands in (REST,
+ * RESP, backups): re-exported from the engine, which defines the representation, so that those
+ * edges need not import the engine.
+ */
+export {
+  asciiUpper,
+  binaryToBytes,
+  binaryToUtf8,
+  bytesToBinary,
+  utf8ToBinary,
+} from "../engine/index.ts";
