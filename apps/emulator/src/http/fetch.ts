@@ -4,7 +4,7 @@
  * and `@stratus/testing` can give SDKs a `fetch` that needs no socket. Sockets use `node.ts`, which
  * reads `IncomingMessage` directly because Web bodies are several times slower on Node 20.
  */
-import type { EmulatorRequest, EmulatorResponse, RequestHandler } from "./types.ts";
+import type { EmulatorRequest, EmulatorResponse, RequestHandler, RequestHeaders } from "./types.ts";
 
 /** The signature of the global `fetch`, which SDKs accept as an option. */
 export type FetchFunction = (
@@ -23,12 +23,9 @@ function abortError(signal: AbortSignal): unknown {
 }
 
 /** Headers with lower-case names, repeated values joined by `, ` as node:http does. */
-function plainHeaders(headers: Headers): Record<string, string> {
-  const plain: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    plain[name] = value;
-  });
-  return plain;
+/** Fetch's `Headers` already match names case-insensitively and join repeats with `, `. */
+function requestHeaders(headers: Headers): RequestHeaders {
+  return { get: (name) => headers.get(name) ?? undefined };
 }
 
 async function toEmulatorRequest(request: Request, signal: AbortSignal): Promise<EmulatorRequest> {
@@ -41,7 +38,7 @@ async function toEmulatorRequest(request: Request, signal: AbortSignal): Promise
     path: url.pathname,
     query: url.searchParams,
     rawQuery: url.search.slice(1),
-    headers: plainHeaders(request.headers),
+    headers: requestHeaders(request.headers),
     body,
     signal,
     remoteAddress: IN_PROCESS_ADDRESS,

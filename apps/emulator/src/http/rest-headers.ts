@@ -23,7 +23,7 @@ export interface RestOptions {
 function readAliased(request: EmulatorRequest, names: readonly string[]): string | undefined {
   let value: string | undefined;
   for (const name of names) {
-    const current = request.headers[name];
+    const current = request.headers.get(name);
     if (current === undefined) {
       continue;
     }

@@ -3,6 +3,12 @@
  * serves node:http sockets and in-process `fetch` alike.
  */
 
+/** A request's header fields. */
+export interface RequestHeaders {
+  /** The value of the field `name` (in lower case); repeated fields joined with `, ` (RFC 9110 §5.3). */
+  get(name: string): string | undefined;
+}
+
 export interface EmulatorRequest {
   readonly method: string;
   /** The path without the query string, still percent-encoded. */
@@ -10,8 +16,7 @@ export interface EmulatorRequest {
   readonly query: URLSearchParams;
   /** The query string as sent (without `?`), for byte-exact decoding of command arguments. */
   readonly rawQuery: string;
-  /** Header names in lower case. */
-  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly headers: RequestHeaders;
   readonly body: Uint8Array;
   /** Aborted when the client goes away; streams stop on it. */
   readonly signal: AbortSignal;

@@ -201,7 +201,7 @@ export class VectorService {
     if (index === undefined) {
       throw new VectorRequestError(404, `Vector index ${route.name} does not exist.`);
     }
-    const grant = index.verify(parseBearerToken(request.headers["authorization"]));
+    const grant = index.verify(parseBearerToken(request.headers.get("authorization")));
     if (grant === undefined) {
       throw new VectorRequestError(401, VectorMessages.UNAUTHORIZED);
     }

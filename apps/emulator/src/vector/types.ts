@@ -85,7 +85,8 @@ export interface VectorClock {
 export interface VectorRequest {
   readonly method: string;
   readonly query: URLSearchParams;
-  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** Header fields by lower-case name (`RequestHeaders` and fetch's `Headers` fit). */
+  readonly headers: { get(name: string): string | null | undefined };
   readonly body: Uint8Array;
 }
 

@@ -35,8 +35,8 @@ describe("createFetchHandler", () => {
     expect(request?.path).toBe("/set/a%2Fb/%FF");
     expect(request?.rawQuery).toBe("EX=1&_token=t&x=%2B");
     expect(request?.query.get("x")).toBe("+");
-    expect(request?.headers["upstash-encoding"]).toBe("base64");
-    expect(request?.headers["x-two"]).toBe("a");
+    expect(request?.headers.get("upstash-encoding")).toBe("base64");
+    expect(request?.headers.get("x-two")).toBe("a");
     expect([...(request?.body ?? [])]).toEqual([0, 255]);
   });
 

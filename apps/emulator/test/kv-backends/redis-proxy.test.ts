@@ -72,7 +72,9 @@ async function rawReply(port: number, argv: Argv): Promise<Uint8Array> {
           resolve(Buffer.concat(chunks));
         }
       });
-      socket.connect(port, "127.0.0.1", () => socket.write(encodeResp2CommandBinary(argv), "latin1"));
+      socket.connect(port, "127.0.0.1", () =>
+        socket.write(encodeResp2CommandBinary(argv), "latin1"),
+      );
     });
   } finally {
     socket.destroy();

@@ -44,7 +44,7 @@ async function sendAs(
     {
       method: "POST",
       query: new URLSearchParams(path.split("?")[1] ?? ""),
-      headers: { authorization: `Bearer ${token}` },
+      headers: new Headers({ authorization: `Bearer ${token}` }),
       body: encoder.encode(JSON.stringify(body)),
     },
     { name: "idx", path: `/${path.split("?")[0]}` },

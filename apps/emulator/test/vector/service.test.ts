@@ -21,7 +21,7 @@ function request(path: string, body: unknown, token: string) {
     request: {
       method: "POST",
       query: new URLSearchParams(),
-      headers: { authorization: `Bearer ${token}` },
+      headers: new Headers({ authorization: `Bearer ${token}` }),
       body: encoder.encode(JSON.stringify(body)),
     },
     route: { name: "idx", path },

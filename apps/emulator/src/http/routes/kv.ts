@@ -108,7 +108,7 @@ function dispatch(
   }
   const grant = database.verify(
     tokenFromRequest({
-      authorization: request.headers["authorization"],
+      authorization: request.headers.get("authorization"),
       // Most requests have no query string: skip building its URLSearchParams.
       queryToken: request.rawQuery === "" ? undefined : request.query.get("_token"),
     }),

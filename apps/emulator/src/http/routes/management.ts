@@ -511,7 +511,7 @@ const UNAUTHORIZED_HEADERS = {
 };
 
 function isAuthorized(request: EmulatorRequest, service: ManagementService): boolean {
-  const credentials = parseBasicAuth(request.headers["authorization"]);
+  const credentials = parseBasicAuth(request.headers.get("authorization"));
   return service.authenticate(
     credentials === undefined
       ? undefined

@@ -189,7 +189,7 @@ export class HttpConnection {
       return false;
     }
     const head = parseRequestHead(buffer, 0, end);
-    if (head.minorVersion === 1 && head.headers["host"] === undefined) {
+    if (head.minorVersion === 1 && head.headers.get("host") === undefined) {
       // RFC 9112 §3.2: an HTTP/1.1 request without Host must be refused.
       throw new RequestHeadError(400, "ERR malformed HTTP request: no host header");
     }

@@ -1,4 +1,4 @@
-import type { EmulatorRequest } from "../types.ts";
+import type { EmulatorRequest, RequestHeaders } from "../types.ts";
 import type { RequestHead } from "./request-head.ts";
 
 /**
@@ -52,7 +52,7 @@ export class ServerRequest implements EmulatorRequest {
   readonly method: string;
   readonly path: string;
   readonly rawQuery: string;
-  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly headers: RequestHeaders;
   readonly body: Uint8Array;
   readonly #abort: LazyAbort;
   readonly #peer: { readonly remoteAddress: string };

@@ -41,7 +41,7 @@ async function handler(request: EmulatorRequest): Promise<EmulatorResponse> {
     method: request.method,
     path: request.path,
     rawQuery: request.rawQuery,
-    host: request.headers["host"],
+    host: request.headers.get("host"),
     body: Buffer.from(request.body).toString("hex"),
   };
   return {
