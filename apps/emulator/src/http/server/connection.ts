@@ -33,6 +33,8 @@ export interface ConnectionOptions {
   readonly handler: RequestHandler;
   readonly onError: (error: unknown) => void;
   readonly limits: HttpLimits;
+  /** Fields every response carries besides the route's. */
+  readonly serverHeaders: Readonly<Record<string, string>>;
   readonly onClose: (connection: HttpConnection) => void;
 }
 
@@ -281,6 +283,7 @@ export class HttpConnection {
         framing: { kind: "length", length: body.byteLength },
         keepAlive: head.keepAlive,
         keepAliveSeconds: this.#keepAliveSeconds(),
+        serverHeaders: this.#options.serverHeaders,
       });
       this.#isAnswerStarted = true;
       this.#writeAnswer(responseHead, head.method === "HEAD" ? EMPTY : body);
@@ -311,6 +314,7 @@ export class HttpConnection {
       framing,
       keepAlive: streamKeepAlive,
       keepAliveSeconds: this.#keepAliveSeconds(),
+      serverHeaders: this.#options.serverHeaders,
     });
     this.#isAnswerStarted = true;
     socket.write(responseHead, "latin1");
@@ -417,6 +421,7 @@ export class HttpConnection {
         framing: { kind: "length", length: body.byteLength },
         keepAlive: false,
         keepAliveSeconds: 0,
+        serverHeaders: this.#options.serverHeaders,
       }),
       body,
     );

@@ -20,6 +20,8 @@ export interface ResponseHeadOptions {
   /** Whether the connection stays open; `keepAliveSeconds` is announced so clients close first. */
   readonly keepAlive: boolean;
   readonly keepAliveSeconds: number;
+  /** The server's own fields for every response, after the route's (`HttpServerOptions`). */
+  readonly serverHeaders?: Readonly<Record<string, string>>;
 }
 
 let cachedDate = "";
@@ -34,6 +36,13 @@ function httpDate(): string {
     cachedDate = new Date(nowMs).toUTCString();
   }
   return cachedDate;
+}
+
+function field(name: string, value: string): string {
+  if (value.includes("\r") || value.includes("\n")) {
+    throw new Error(`the response header ${name} holds a line break`);
+  }
+  return `${name}: ${value}\r\n`;
 }
 
 /**
@@ -55,11 +64,10 @@ export function formatResponseHead(options: ResponseHeadOptions): string {
       }
       hasLength = true;
     }
-    const value = options.headers[name] as string;
-    if (value.includes("\r") || value.includes("\n")) {
-      throw new Error(`the response header ${name} holds a line break`);
-    }
-    head += `${name}: ${value}\r\n`;
+    head += field(name, options.headers[name] as string);
+  }
+  for (const name in options.serverHeaders) {
+    head += field(name, options.serverHeaders[name] as string);
   }
   if (framing.kind === "length" && !hasLength) {
     head += `content-length: ${framing.length}\r\n`;

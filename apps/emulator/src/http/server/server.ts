@@ -15,6 +15,8 @@ export interface HttpServerOptions {
   /** Receives bugs: a handler or stream that threw. */
   readonly onError: (error: unknown) => void;
   readonly limits?: Partial<HttpLimits>;
+  /** Fields every response carries besides the route's, such as `stratus-worker` (`--workers`). */
+  readonly serverHeaders?: Readonly<Record<string, string>>;
 }
 
 /** How often idle and slow connections are checked against the timeouts, at most. */
@@ -34,6 +36,7 @@ export class HttpServer {
         handler: options.handler,
         onError: options.onError,
         limits: this.#limits,
+        serverHeaders: options.serverHeaders ?? {},
         onClose: (closed) => this.#connections.delete(closed),
       });
       this.#connections.add(connection);
