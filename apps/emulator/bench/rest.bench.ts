@@ -222,7 +222,6 @@ function startEmulator(extraArgs: string[]): Promise<{ port: number; child: Chil
   );
 }
 
-/** The ceiling: `node:http` reading the request body and returning a fixed JSON body. */
 /**
  * The ceiling: `node:http` reading the request body and returning a fixed JSON body, in one
  * process or, as the ceiling of the proxy's `--workers 2`, in two node:cluster workers on one port.
