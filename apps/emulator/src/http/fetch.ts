@@ -102,17 +102,13 @@ function toResponse(
   { request, abort }: { request: Request; abort: AbortController },
 ): Response {
   const init: ResponseInit = { status: response.status, headers: response.headers };
-  if (response.body instanceof Uint8Array) {
+  const { body } = response;
+  if (typeof body === "string" || body instanceof Uint8Array) {
     const hasBody =
-      request.method !== "HEAD" &&
-      !NULL_BODY_STATUSES.has(response.status) &&
-      response.body.byteLength > 0;
-    return new Response(hasBody ? response.body : null, init);
+      request.method !== "HEAD" && !NULL_BODY_STATUSES.has(response.status) && body.length > 0;
+    return new Response(hasBody ? body : null, init);
   }
-  return new Response(
-    toReadableStream(response.body, { abort, requestSignal: request.signal }),
-    init,
-  );
+  return new Response(toReadableStream(body, { abort, requestSignal: request.signal }), init);
 }
 
 /**

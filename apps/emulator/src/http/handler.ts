@@ -1,3 +1,4 @@
+import { byteLength } from "./body-length.ts";
 import { jsonError, knownErrorResponse } from "./http-error.ts";
 import type { EmulatorRequest, EmulatorResponse, RequestHandler } from "./types.ts";
 
@@ -8,14 +9,15 @@ const EMPTY = new Uint8Array(0);
  * (RFC 9110 §9.3.2), and no body. A stream is closed at once: nobody will read it.
  */
 function withoutBody(response: EmulatorResponse): EmulatorResponse {
-  if (response.body instanceof Uint8Array) {
+  const { body } = response;
+  if (typeof body === "string" || body instanceof Uint8Array) {
     return {
       status: response.status,
-      headers: { ...response.headers, "content-length": String(response.body.byteLength) },
+      headers: { ...response.headers, "content-length": String(byteLength(body)) },
       body: EMPTY,
     };
   }
-  const iterator = response.body[Symbol.asyncIterator]();
+  const iterator = body[Symbol.asyncIterator]();
   void iterator.return?.()?.catch(() => undefined);
   return { status: response.status, headers: response.headers, body: EMPTY };
 }

@@ -1,6 +1,5 @@
 import { BackendUnavailableError } from "../kv/backend.ts";
 import type { EmulatorResponse } from "./types.ts";
-import { encodeUtf8 } from "./utf8.ts";
 
 /** A JSON response `{"error": message}` with the given status. */
 export function jsonError(status: number, message: string): EmulatorResponse {
@@ -8,15 +7,15 @@ export function jsonError(status: number, message: string): EmulatorResponse {
 }
 
 /** The `{"error": message}` body of every error answer (kv-rest-wire.md §5.1). */
-export function errorBody(message: string): Uint8Array {
-  return encodeUtf8(JSON.stringify({ error: message }));
+export function errorBody(message: string): string {
+  return JSON.stringify({ error: message });
 }
 
 export function jsonResponse(status: number, value: unknown): EmulatorResponse {
   return {
     status,
     headers: { "content-type": "application/json" },
-    body: encodeUtf8(JSON.stringify(value)),
+    body: JSON.stringify(value),
   };
 }
 

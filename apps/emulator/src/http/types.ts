@@ -27,8 +27,12 @@ export interface EmulatorRequest {
 export interface EmulatorResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** Bytes for ordinary responses; an async iterable of chunks for server-sent events. */
-  readonly body: Uint8Array | AsyncIterable<Uint8Array>;
+  /**
+   * Bytes or UTF-8 text for ordinary responses (text is encoded as the socket writes it: JSON
+   * answers are never copied into a buffer of their own); an async iterable of chunks for
+   * server-sent events.
+   */
+  readonly body: Uint8Array | string | AsyncIterable<Uint8Array>;
 }
 
 export type RequestHandler = (request: EmulatorRequest) => Promise<EmulatorResponse>;

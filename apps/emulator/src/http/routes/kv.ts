@@ -21,11 +21,11 @@ import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import { type Command, lookupCommand } from "../../kv/command-info.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
 import { checkLookedUpCommand, noPermissionError, toRestErrorText } from "../../kv/policy.ts";
+import { byteLength } from "../body-length.ts";
 import { errorBody, HttpError, knownError } from "../http-error.ts";
 import { parseQuery, percentDecode } from "../percent.ts";
 import { type RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
 import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
-import { encodeUtf8 } from "../utf8.ts";
 
 const ALLOWED_METHODS = new Set(["HEAD", "GET", "POST", "PUT"]);
 const encoder = new TextEncoder();
@@ -50,7 +50,7 @@ export interface KvRoute {
 interface KvAnswer {
   readonly status: number;
   readonly contentType: "application/json" | "application/octet-stream" | "text/event-stream";
-  readonly body: Uint8Array | AsyncIterable<Uint8Array>;
+  readonly body: Uint8Array | string | AsyncIterable<Uint8Array>;
 }
 
 /** Headers every KV response carries; checks that the literals below name the sync token right. */
@@ -79,7 +79,7 @@ export async function handleKvRequest(
   database.usage.recordRequest({
     latencyMs: performance.now() - startedAt,
     bytesIn: request.body.byteLength,
-    bytesOut: body instanceof Uint8Array ? body.byteLength : 0,
+    bytesOut: typeof body === "string" || body instanceof Uint8Array ? byteLength(body) : 0,
   });
   const headers: KvHeaders =
     contentType === "text/event-stream"
@@ -338,7 +338,7 @@ function restReply(reply: Resp2Value): Resp2Value {
 }
 
 function json(status: number, text: string): KvAnswer {
-  return { status, contentType: "application/json", body: encodeUtf8(text) };
+  return { status, contentType: "application/json", body: text };
 }
 
 function errorAnswer(status: number, message: string): KvAnswer {

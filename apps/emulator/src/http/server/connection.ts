@@ -4,6 +4,7 @@
  * bytes with a `content-length`, or a stream in chunks (RFC 9112 §7.1) flushed one by one.
  */
 import type { Socket } from "node:net";
+import { byteLength } from "../body-length.ts";
 import { errorBody } from "../http-error.ts";
 import type { EmulatorResponse, RequestHandler } from "../types.ts";
 import { ChunkedBodyDecoder } from "./chunked.ts";
@@ -266,7 +267,7 @@ export class HttpConnection {
    */
   #respond(head: RequestHead, response: EmulatorResponse): void {
     const { body } = response;
-    if (!(body instanceof Uint8Array)) {
+    if (typeof body !== "string" && !(body instanceof Uint8Array)) {
       this.#stream(head, response, body).then(
         (keepAlive) => this.#finish(keepAlive),
         (error: unknown) => this.#internalError(error),
@@ -280,7 +281,7 @@ export class HttpConnection {
       const responseHead = formatResponseHead({
         status: response.status,
         headers: response.headers,
-        framing: { kind: "length", length: body.byteLength },
+        framing: { kind: "length", length: byteLength(body) },
         keepAlive: head.keepAlive,
         keepAliveSeconds: this.#keepAliveSeconds(),
         serverHeaders: this.#options.serverHeaders,
@@ -336,8 +337,14 @@ export class HttpConnection {
     return streamKeepAlive;
   }
 
-  #writeAnswer(head: string, body: Uint8Array): void {
+  #writeAnswer(head: string, body: Uint8Array | string): void {
     const socket = this.#socket;
+    if (typeof body === "string") {
+      // One write straight from the strings: `formatResponseHead` writes ASCII only, which UTF-8
+      // leaves as it is.
+      socket.write(head + body, "utf8");
+      return;
+    }
     if (body.byteLength < COPY_BODY_BELOW) {
       const headLength = Buffer.byteLength(head, "latin1");
       const bytes = Buffer.allocUnsafe(headLength + body.byteLength);
@@ -418,7 +425,7 @@ export class HttpConnection {
       formatResponseHead({
         status,
         headers: { "content-type": "application/json" },
-        framing: { kind: "length", length: body.byteLength },
+        framing: { kind: "length", length: byteLength(body) },
         keepAlive: false,
         keepAliveSeconds: 0,
         serverHeaders: this.#options.serverHeaders,

@@ -38,16 +38,21 @@ function httpDate(): string {
   return cachedDate;
 }
 
+/** Visible ASCII, spaces and tabs (RFC 9110 §5.5 without obs-text). */
+const FIELD_VALUE = /^[\t -~]*$/;
+
 function field(name: string, value: string): string {
-  if (value.includes("\r") || value.includes("\n")) {
-    throw new Error(`the response header ${name} holds a line break`);
+  if (!FIELD_VALUE.test(value)) {
+    // A line break would split the response; other bytes would not survive the head's encoding.
+    throw new Error(`the response header ${name} holds a character that is not visible ASCII`);
   }
   return `${name}: ${value}\r\n`;
 }
 
 /**
- * The response head as Latin-1 text, ending with the empty line.
- * @throws {Error} when a route's header value holds a line break (it would split the response).
+ * The response head as ASCII text, ending with the empty line.
+ * @throws {Error} when a header value holds a line break (it would split the response) or a
+ * character that is not visible ASCII.
  */
 export function formatResponseHead(options: ResponseHeadOptions): string {
   const { status, framing } = options;
