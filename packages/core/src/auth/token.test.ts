@@ -101,6 +101,12 @@ describe("generateToken", () => {
     expect(generateToken()).not.toBe(token);
   });
 
+  test("never starts with a dash, which command lines would read as an option", ({ expect }) => {
+    // 2,000 draws: about 31 would start with `-` if nothing prevented it.
+    const tokens = Array.from({ length: 2000 }, () => generateToken(16));
+    expect(tokens.filter((token) => token.startsWith("-"))).toEqual([]);
+  });
+
   test("honours the byte length", ({ expect }) => {
     expect(generateToken(16)).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(generateToken(48)).toMatch(/^[A-Za-z0-9_-]{64}$/);

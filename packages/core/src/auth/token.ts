@@ -83,7 +83,8 @@ const MAX_RANDOM_BYTES = 65_536;
 
 /**
  * A fresh random token: `byteLength` bytes from `crypto.getRandomValues`, as URL-safe base64
- * without padding (RFC 4648 §5), so it can sit in `?_token=` and `Authorization` unescaped.
+ * without padding (RFC 4648 §5), so it can sit in `?_token=` and `Authorization` unescaped. It
+ * never starts with `-`: command lines would read it as an option (`--token -x…`).
  *
  * @param byteLength random bytes, 16 to 65,536. @default 32 (256 bits)
  * @throws {AuthConfigError} if `byteLength` is out of range.
@@ -95,6 +96,16 @@ export function generateToken(byteLength = 32): string {
       `Token length must be 16 to ${MAX_RANDOM_BYTES} bytes, got ${byteLength}.`,
     );
   }
+  for (;;) {
+    const token = randomToken(byteLength);
+    // A draw starting with `-` (1 in 64) is drawn again, so every allowed token stays equally likely.
+    if (!token.startsWith("-")) {
+      return token;
+    }
+  }
+}
+
+function randomToken(byteLength: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(byteLength));
   // btoa over a binary string: auth/ may not import base64/ (STYLE.md §5.3), and tokens are small.
   let binary = "";
