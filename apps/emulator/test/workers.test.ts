@@ -183,7 +183,7 @@ describe.skipIf(!shouldRunRedisTests())("--workers over redis-server", () => {
     const resp = await RespClient.connect(respPort);
     expect(await resp.call("GET", "shared")).toEqual({
       kind: "bulk",
-      value: Buffer.from("value"),
+      value: new TextEncoder().encode("value"),
     });
     await resp.close();
 

@@ -11,7 +11,7 @@
  * `string2ll` (decimal.ts). The reader also rejects what Redis never sends (a bare CR or LF inside
  * a line, negative lengths other than -1), since those mean the stream is out of step.
  */
-import { Byte, quoteBytes, utf8Decode } from "./bytes.ts";
+import { Byte, copyBytes, quoteBytes, utf8Decode } from "./bytes.ts";
 import {
   canCompleteDecimal,
   INT64_MAX,
@@ -152,7 +152,7 @@ export class Resp2FrameReader {
           fail(input, dataEnd, "expected CRLF after bulk data");
         }
         // A copy: callers may reuse their buffers, and values must outlive them.
-        value = { kind: "bulk", value: bytes.slice(position, dataEnd) };
+        value = { kind: "bulk", value: copyBytes(bytes, position, dataEnd) };
         this.#bulkLength = -1;
         position = dataEnd + 2;
       } else {

@@ -5,7 +5,7 @@
  * deliberate differences are marked `Emulator difference:`.
  */
 import { ByteBuffer } from "./byte-buffer.ts";
-import { Byte } from "./bytes.ts";
+import { Byte, copyBytes } from "./bytes.ts";
 import { parseLength } from "./decimal.ts";
 import { splitInlineArgs } from "./inline.ts";
 import { Resp2Limits } from "./limits.ts";
@@ -229,7 +229,8 @@ export class Resp2RequestParser {
       this.#needed = this.#bulkLength + 2;
       return -1;
     }
-    this.#argv.push(bytes.slice(offset, end));
+    // A copy: the caller may reuse its buffer.
+    this.#argv.push(copyBytes(bytes, offset, end));
     this.#bulkLength = -1;
     this.#argsLeft -= 1;
     if (this.#argsLeft === 0) {

@@ -11,6 +11,30 @@ function pushAll(decoder: Resp2StreamDecoder, chunks: readonly string[]): unknow
 }
 
 describe("Resp2StreamDecoder", () => {
+  test("values are copies: the caller may reuse its buffer, even one whose slice is a view", ({
+    expect,
+  }) => {
+    // Node's Buffer#slice returns a view; a reused read buffer would change such values.
+    class SlicesAsViews extends Uint8Array {
+      override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+        return this.subarray(start, end);
+      }
+    }
+    const chunk = new SlicesAsViews(raw("*2\r\n$3\r\nfoo\r\n$3\r\nba"));
+    const decoder = new Resp2StreamDecoder();
+    expect(decoder.push(chunk)).toEqual([]);
+    chunk.set(raw("r\r\n"));
+    const [value] = decoder.push(chunk.subarray(0, 3));
+    chunk.fill(0);
+    expect(value).toEqual({
+      kind: "array",
+      items: [
+        { kind: "bulk", value: raw("foo") },
+        { kind: "bulk", value: raw("bar") },
+      ],
+    });
+  });
+
   test("returns every complete frame of a chunk and keeps the rest", ({ expect }) => {
     const decoder = new Resp2StreamDecoder();
     expect(decoder.push(raw("+OK\r\n:1\r\n$3\r\nfo"))).toEqual([

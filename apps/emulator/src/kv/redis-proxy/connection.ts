@@ -20,6 +20,9 @@ import { utf8ToBinary } from "../argv.ts";
 import { type Argv, BackendUnavailableError } from "../backend.ts";
 import { describeRedisTarget, type RedisTarget } from "./redis-url.ts";
 
+/** What one read takes at most: libuv's suggestion, as Node's own reads use. */
+const READ_BUFFER_BYTES = 64 * 1024;
+
 export interface RedisConnectionOptions {
   readonly target: RedisTarget;
   /** Bounds the TCP (and TLS) connect plus the handshake (AUTH, SELECT, PING). */
@@ -91,6 +94,7 @@ export class RedisConnection {
    */
   static async open(options: RedisConnectionOptions): Promise<RedisConnection> {
     const { target } = options;
+    let receive: ((chunk: Uint8Array) => void) | undefined;
     const socket = target.isTls
       ? connectTls({
           host: target.host,
@@ -98,8 +102,22 @@ export class RedisConnection {
           // SNI takes host names only (RFC 6066 §3).
           ...(/^[\d.]+$|:/.test(target.host) ? {} : { servername: target.host }),
         })
-      : connectTcp({ host: target.host, port: target.port });
+      : connectTcp({
+          host: target.host,
+          port: target.port,
+          // Replies are read into one buffer, reused: the decoder copies what it keeps. This skips
+          // a fresh 64 KiB buffer and the stream's `data` machinery on every read; `data` then
+          // never fires (it serves TLS).
+          onread: {
+            buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+            callback: (length, buffer) => {
+              receive?.(buffer.subarray(0, length));
+              return true;
+            },
+          },
+        });
     const connection = new RedisConnection(socket, options);
+    receive = (chunk) => connection.#onData(chunk);
     const handshake = handshakeCommands(target);
     // Node queues writes made before the socket connects.
     const commands = handshake.length > 0 ? handshake : [["PING"]];
@@ -194,7 +212,7 @@ export class RedisConnection {
     }
   }
 
-  #onData(chunk: Buffer): void {
+  #onData(chunk: Uint8Array): void {
     let values: Resp2Value[];
     try {
       values = this.#decoder.push(chunk);
