@@ -39,7 +39,7 @@ async function send(route: string, body: unknown) {
     {
       method: "POST",
       query: new URLSearchParams(),
-      headers: { authorization: "Bearer bench" },
+      headers: new Headers({ authorization: "Bearer bench" }),
       body: encoder.encode(JSON.stringify(body)),
     },
     { name: index, path: `/${path}` },
