@@ -4,6 +4,7 @@
  * and `@stratus/testing` can give SDKs a `fetch` that needs no socket. Sockets use `node.ts`, which
  * reads `IncomingMessage` directly because Web bodies are several times slower on Node 20.
  */
+import { isWholeBody } from "./body.ts";
 import type { EmulatorRequest, EmulatorResponse, RequestHandler, RequestHeaders } from "./types.ts";
 
 /** The signature of the global `fetch`, which SDKs accept as an option. */
@@ -103,7 +104,7 @@ function toResponse(
 ): Response {
   const init: ResponseInit = { status: response.status, headers: response.headers };
   const { body } = response;
-  if (typeof body === "string" || body instanceof Uint8Array) {
+  if (isWholeBody(body)) {
     const hasBody =
       request.method !== "HEAD" && !NULL_BODY_STATUSES.has(response.status) && body.length > 0;
     return new Response(hasBody ? body : null, init);

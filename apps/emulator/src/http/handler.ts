@@ -1,4 +1,4 @@
-import { byteLength } from "./body-length.ts";
+import { byteLength, isWholeBody } from "./body.ts";
 import { jsonError, knownErrorResponse } from "./http-error.ts";
 import type { EmulatorRequest, EmulatorResponse, RequestHandler } from "./types.ts";
 
@@ -10,7 +10,7 @@ const EMPTY = new Uint8Array(0);
  */
 function withoutBody(response: EmulatorResponse): EmulatorResponse {
   const { body } = response;
-  if (typeof body === "string" || body instanceof Uint8Array) {
+  if (isWholeBody(body)) {
     return {
       status: response.status,
       headers: { ...response.headers, "content-length": String(byteLength(body)) },

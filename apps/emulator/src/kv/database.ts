@@ -100,7 +100,8 @@ export class KvDatabase {
 
   /**
    * Over a proxied Redis (`--redis-url`) there are no REST tokens to issue: ACL RESTTOKEN (the
-   * request's looked-up `command`) is refused with this text (the real Redis enforces its own ACL users over RESP).
+   * request's looked-up `command`) is refused with this text (the real Redis enforces its own ACL
+   * users over RESP).
    */
   restRefusal(command: Command | undefined): string | undefined {
     return this.#acl === undefined && command?.fullName === "acl|resttoken"

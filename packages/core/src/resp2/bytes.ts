@@ -17,9 +17,10 @@ export const Byte = {
 } as const;
 
 /**
- * A copy of `bytes[start, end)`, as a plain Uint8Array whatever the array's class: Node's `Buffer#slice` returns a view
- * into the same memory, so a parser given a socket's Buffer would keep values that change when
- * the caller reuses its buffer (or keep the whole chunk alive for a few bytes).
+ * A copy of `bytes[start, end)`, as a plain Uint8Array whatever the array's class: Node's
+ * `Buffer#slice` returns a view into the same memory, so a parser given a socket's Buffer would
+ * keep values that change when the caller reuses its buffer (or keep the whole chunk alive for a
+ * few bytes).
  */
 export function copyBytes(bytes: Uint8Array, start: number, end: number): Uint8Array {
   const copy = new Uint8Array(end - start);

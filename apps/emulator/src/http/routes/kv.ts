@@ -21,7 +21,7 @@ import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import { type Command, lookupCommand } from "../../kv/command-info.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
 import { checkLookedUpCommand, noPermissionError, toRestErrorText } from "../../kv/policy.ts";
-import { byteLength } from "../body-length.ts";
+import { byteLength, isWholeBody } from "../body.ts";
 import { errorBody, HttpError, knownError } from "../http-error.ts";
 import { parseQuery, percentDecode } from "../percent.ts";
 import { type RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
@@ -79,7 +79,7 @@ export async function handleKvRequest(
   database.usage.recordRequest({
     latencyMs: performance.now() - startedAt,
     bytesIn: request.body.byteLength,
-    bytesOut: typeof body === "string" || body instanceof Uint8Array ? byteLength(body) : 0,
+    bytesOut: isWholeBody(body) ? byteLength(body) : 0,
   });
   const headers: KvHeaders =
     contentType === "text/event-stream"

@@ -4,7 +4,7 @@
  * bytes with a `content-length`, or a stream in chunks (RFC 9112 §7.1) flushed one by one.
  */
 import type { Socket } from "node:net";
-import { byteLength } from "../body-length.ts";
+import { byteLength, isWholeBody } from "../body.ts";
 import { errorBody } from "../http-error.ts";
 import type { EmulatorResponse, RequestHandler } from "../types.ts";
 import { ChunkedBodyDecoder } from "./chunked.ts";
@@ -267,7 +267,7 @@ export class HttpConnection {
    */
   #respond(head: RequestHead, response: EmulatorResponse): void {
     const { body } = response;
-    if (typeof body !== "string" && !(body instanceof Uint8Array)) {
+    if (!isWholeBody(body)) {
       this.#stream(head, response, body).then(
         (keepAlive) => this.#finish(keepAlive),
         (error: unknown) => this.#internalError(error),
