@@ -12,7 +12,7 @@ import { jsonError } from "./http/http-error.ts";
 import { createRouter } from "./http/router.ts";
 import { createManagementHandler } from "./http/routes/management.ts";
 import { HttpServer } from "./http/server/server.ts";
-import type { EmulatorResponse, RequestHandler } from "./http/types.ts";
+import type { EmulatorRequest, EmulatorResponse } from "./http/types.ts";
 import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
 import { createKvDatabaseFactory, kvUsageRecorder } from "./kv/database-factory.ts";
@@ -58,7 +58,7 @@ export interface Emulator extends AsyncDisposable {
   /** `host:port` of the RESP2 listener, or undefined when it is off. */
   readonly respAddress: string | undefined;
   /** Handles a request in-process, without a socket. */
-  readonly handle: RequestHandler;
+  readonly handle: (request: EmulatorRequest) => Promise<EmulatorResponse>;
   /**
    * A `fetch` served in-process by `handle`, whatever the URL's origin: hand it to clients that
    * accept a custom `fetch` to skip the socket. SSE bodies stream event by event.
@@ -190,7 +190,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await dataDir?.close();
     throw error;
   });
-  const handle = createHandler(
+  const handler = createHandler(
     createRouter({
       kvDatabases: databases,
       defaultDatabase: DEFAULT_DATABASE,
@@ -204,7 +204,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     onError,
   );
   const server = new HttpServer({
-    handler: handle,
+    handler,
     onError,
     // Set by the server, not by wrapping the handler: a wrapper's await and header spread showed in
     // the cost of every proxied request.
@@ -257,8 +257,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       return database.readOnlyToken;
     },
     respAddress: resp === undefined ? undefined : `${formatHost(resp.host)}:${resp.port}`,
-    handle,
-    fetch: createFetchHandler(handle),
+    // A promise always, for callers of the library; the server takes answers given at once.
+    handle: (request) => Promise.resolve(handler(request)),
+    fetch: createFetchHandler(handler),
     databases,
     clock,
     vector,

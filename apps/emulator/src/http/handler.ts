@@ -32,17 +32,31 @@ export function createHandler(
   route: RequestHandler,
   onInternalError: (error: unknown) => void,
 ): RequestHandler {
-  return async (request: EmulatorRequest): Promise<EmulatorResponse> => {
-    let response: EmulatorResponse;
-    try {
-      response = await route(request);
-    } catch (error: unknown) {
-      const known = knownErrorResponse(error);
-      if (known === undefined) {
-        onInternalError(error);
-      }
-      response = known ?? jsonError(500, "ERR internal emulator error");
+  const toResponse = (error: unknown): EmulatorResponse => {
+    const known = knownErrorResponse(error);
+    if (known === undefined) {
+      onInternalError(error);
     }
-    return request.method === "HEAD" ? withoutBody(response) : response;
+    return known ?? jsonError(500, "ERR internal emulator error");
   };
+  // Not `async`: an answer the route has at once is passed on at once.
+  return (request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> => {
+    let answer: EmulatorResponse | Promise<EmulatorResponse>;
+    try {
+      answer = route(request);
+    } catch (error: unknown) {
+      return finish(request, toResponse(error));
+    }
+    return answer instanceof Promise
+      ? answer.then(
+          (response) => finish(request, response),
+          (error: unknown) => finish(request, toResponse(error)),
+        )
+      : finish(request, answer);
+  };
+}
+
+/** HEAD answers as GET does, without the body. */
+function finish(request: EmulatorRequest, response: EmulatorResponse): EmulatorResponse {
+  return request.method === "HEAD" ? withoutBody(response) : response;
 }

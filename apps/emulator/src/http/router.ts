@@ -60,9 +60,7 @@ function withPath(request: EmulatorRequest, path: string): EmulatorRequest {
 }
 
 export function createRouter(options: RouterOptions): RequestHandler {
-  // Not `async`: the routes' promises are passed on as they are (`Promise.resolve` returns a
-  // promise unchanged), saving an async frame and its microtask hops on every request.
-  return (request) => Promise.resolve(route(request, options));
+  return (request) => route(request, options);
 }
 
 function route(

@@ -35,4 +35,11 @@ export interface EmulatorResponse {
   readonly body: Uint8Array | string | AsyncIterable<Uint8Array>;
 }
 
-export type RequestHandler = (request: EmulatorRequest) => Promise<EmulatorResponse>;
+/**
+ * Answers a request: at once when nothing is waited for (a command on the embedded engine), or
+ * with a promise. Each promise costs a request microtask turns, so routes return one only when
+ * they wait for I/O.
+ */
+export type RequestHandler = (
+  request: EmulatorRequest,
+) => EmulatorResponse | Promise<EmulatorResponse>;

@@ -66,8 +66,11 @@ export interface KvSessionOptions {
 }
 
 export interface KvBackend {
-  /** Runs one command on database 0. */
-  execute(argv: Argv, caller: KvCaller): Promise<Resp2Value>;
+  /**
+   * Runs one command on database 0. The reply comes back at once when nothing is waited for (the
+   * embedded engine without pending writes): a REST request then runs with no promise at all.
+   */
+  execute(argv: Argv, caller: KvCaller): Resp2Value | Promise<Resp2Value>;
   /** Runs commands in order, not atomically; one reply each. */
   pipeline(commands: readonly Argv[], caller: KvCaller): Promise<readonly Resp2Value[]>;
   /** Runs commands atomically (MULTI/EXEC semantics). */

@@ -113,9 +113,9 @@ export class KvDatabase {
    * Runs `request` with the engine's REST session acting as the grant's ACL user, so every command
    * (scripts' included) is checked against that user. The engine runs a request's commands
    * synchronously when the backend call starts, before its first await, so the user is restored
-   * right after `request` returns its promise, before any other request can run.
+   * right after `request` returns its reply or promise, before any other request can run.
    */
-  runAs<TResult>(grant: KvGrant, request: () => Promise<TResult>): Promise<TResult> {
+  runAs<TResult>(grant: KvGrant, request: () => TResult): TResult {
     if (this.#acl === undefined) {
       return request();
     }

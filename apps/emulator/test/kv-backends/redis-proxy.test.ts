@@ -49,9 +49,9 @@ function openSession(backend: KvBackend): KvSession & Disposable {
   return Object.assign(session, { [Symbol.dispose]: () => session.close() });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
+async function rejection(reply: unknown): Promise<unknown> {
   try {
-    await promise;
+    await reply;
   } catch (error: unknown) {
     return error;
   }

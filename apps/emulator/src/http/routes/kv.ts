@@ -57,44 +57,77 @@ interface KvAnswer {
 type KvHeaders = Record<"content-type" | typeof RestHeaders.SYNC_TOKEN, string> &
   Record<string, string>;
 
-export async function handleKvRequest(
+/**
+ * Answers at once when the backend does (the embedded engine, most of the time), and with a promise
+ * when it waits for I/O (the proxy, a durable write, streams).
+ */
+export function handleKvRequest(
   request: EmulatorRequest,
   route: KvRoute,
-): Promise<EmulatorResponse> {
-  const { database } = route;
-  const startedAt = performance.now();
-  const syncToken = database.nextSyncToken();
-  let answer: KvAnswer;
+): EmulatorResponse | Promise<EmulatorResponse> {
+  const exchange = new KvExchange(request, route.database);
+  let answer: KvAnswer | Promise<KvAnswer>;
   try {
-    answer = await dispatch(request, route);
+    answer = dispatch(request, route);
   } catch (error: unknown) {
-    // Known errors are answered here rather than in handler.ts so that they carry the sync token too.
+    return exchange.fail(error);
+  }
+  return answer instanceof Promise
+    ? answer.then(
+        (settled) => exchange.respond(settled),
+        (error: unknown) => exchange.fail(error),
+      )
+    : exchange.respond(answer);
+}
+
+/** One request's response in the making: its sync token, taken first, and its usage record. */
+class KvExchange {
+  readonly #request: EmulatorRequest;
+  readonly #database: KvDatabase;
+  readonly #startedAt = performance.now();
+  readonly #syncToken: string;
+
+  constructor(request: EmulatorRequest, database: KvDatabase) {
+    this.#request = request;
+    this.#database = database;
+    this.#syncToken = database.nextSyncToken();
+  }
+
+  respond({ status, contentType, body }: KvAnswer): EmulatorResponse {
+    this.#database.usage.recordRequest({
+      latencyMs: performance.now() - this.#startedAt,
+      bytesIn: this.#request.body.byteLength,
+      bytesOut: isWholeBody(body) ? byteLength(body) : 0,
+    });
+    const syncToken = this.#syncToken;
+    const headers: KvHeaders =
+      contentType === "text/event-stream"
+        ? {
+            "content-type": contentType,
+            "cache-control": "no-cache",
+            "upstash-sync-token": syncToken,
+          }
+        : { "content-type": contentType, "upstash-sync-token": syncToken };
+    return { status, headers, body };
+  }
+
+  /**
+   * Known errors are answered here rather than in handler.ts so that they carry the sync token too;
+   * anything else is a bug, rethrown for the handler.
+   */
+  fail(error: unknown): EmulatorResponse {
     const known = knownError(error);
     if (known === undefined) {
       throw error;
     }
-    answer = errorAnswer(known.status, known.message);
+    return this.respond(errorAnswer(known.status, known.message));
   }
-  const { status, contentType, body } = answer;
-  database.usage.recordRequest({
-    latencyMs: performance.now() - startedAt,
-    bytesIn: request.body.byteLength,
-    bytesOut: isWholeBody(body) ? byteLength(body) : 0,
-  });
-  const headers: KvHeaders =
-    contentType === "text/event-stream"
-      ? {
-          "content-type": contentType,
-          "cache-control": "no-cache",
-          "upstash-sync-token": syncToken,
-        }
-      : { "content-type": contentType, "upstash-sync-token": syncToken };
-  return { status, headers, body };
 }
 
 /**
- * Not `async`: most answers come from one awaited backend call, and every extra async frame on the
- * way costs microtask hops. Client mistakes may throw; `handleKvRequest` answers them.
+ * Not `async`: a single command's answer is ready at once when the backend's reply is, and every
+ * async frame on the way would cost microtask hops. Client mistakes may throw; `handleKvRequest`
+ * answers them.
  */
 function dispatch(
   request: EmulatorRequest,
@@ -250,21 +283,27 @@ function policyError(
 
 const DAILY_LIMIT_ERROR = "ERR max daily request limit exceeded";
 
-async function runSingle(
+function runSingle(
   database: KvDatabase,
   grant: KvGrant,
   { argv, options }: { argv: Argv; options: RestOptions },
-): Promise<KvAnswer> {
+): KvAnswer | Promise<KvAnswer> {
   // Looked up once for the policy and the usage counts.
   const command = lookupCommand(argv);
   const refusal =
     policyError(argv, command, { database, grant }) ??
     (database.admitCommand(command) ? undefined : DAILY_LIMIT_ERROR);
-  const reply: Resp2Value = restReply(
-    refusal === undefined
-      ? await database.runAs(grant, () => database.backend.execute(argv, restCaller(grant)))
-      : { kind: "error", message: refusal },
-  );
+  if (refusal !== undefined) {
+    return singleAnswer({ kind: "error", message: refusal }, options);
+  }
+  const reply = database.runAs(grant, () => database.backend.execute(argv, restCaller(grant)));
+  return reply instanceof Promise
+    ? reply.then((settled) => singleAnswer(settled, options))
+    : singleAnswer(reply, options);
+}
+
+function singleAnswer(backendReply: Resp2Value, options: RestOptions): KvAnswer {
+  const reply = restReply(backendReply);
   const status = reply.kind === "error" ? 400 : 200;
   if (options.format === "resp2") {
     return { status, contentType: "application/octet-stream", body: encodeResp2(reply) };

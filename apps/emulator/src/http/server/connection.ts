@@ -75,6 +75,8 @@ export class HttpConnection {
   #isAnswerStarted = false;
   /** The peer finished sending: answer what was read, then close. */
   #isPeerDone = false;
+  /** `#advance` is on the stack: an answer given at once leaves the next request to its loop. */
+  #isAdvancing = false;
   #remoteAddress: string | undefined;
 
   constructor(socket: Socket, options: ConnectionOptions) {
@@ -143,24 +145,40 @@ export class HttpConnection {
     }
   }
 
-  /** Reads and runs requests until the buffered bytes run out or one is in progress. */
+  /** Reads and runs requests until the buffered bytes run out or one is waiting for its answer. */
   #advance(): void {
+    this.#isAdvancing = true;
     try {
-      while (this.#state === "head" || this.#state === "body") {
-        if (this.#state === "head" && !this.#readHead()) {
-          return;
-        }
-        const body = this.#readBody(this.#head as RequestHead);
-        if (body === undefined) {
-          return;
-        }
-        this.#run(this.#head as RequestHead, body);
-      }
+      this.#runBuffered();
     } catch (error: unknown) {
       if (!(error instanceof RequestHeadError)) {
         throw error;
       }
       this.#fail(error.status, error.message);
+    } finally {
+      this.#isAdvancing = false;
+    }
+    if (this.#isPeerDone && (this.#state === "head" || this.#state === "body")) {
+      // Every complete request the peer sent before it finished has been answered.
+      this.#state = "closing";
+      this.#socket.end();
+    }
+  }
+
+  /**
+   * A loop, not a recursion through `#finish`: requests answered at once, pipelined by the
+   * thousand, must not grow the stack.
+   */
+  #runBuffered(): void {
+    while (this.#state === "head" || this.#state === "body") {
+      if (this.#state === "head" && !this.#readHead()) {
+        return;
+      }
+      const body = this.#readBody(this.#head as RequestHead);
+      if (body === undefined) {
+        return;
+      }
+      this.#run(this.#head as RequestHead, body);
     }
   }
 
@@ -249,10 +267,21 @@ export class HttpConnection {
     this.#isAnswerStarted = false;
     const abort = new LazyAbort();
     this.#abort = abort;
-    this.#options.handler(new ServerRequest(head, body, { abort, peer: this })).then(
-      (response) => this.#respond(head, response),
-      (error: unknown) => this.#internalError(error),
-    );
+    let answer: EmulatorResponse | Promise<EmulatorResponse>;
+    try {
+      answer = this.#options.handler(new ServerRequest(head, body, { abort, peer: this }));
+    } catch (error: unknown) {
+      this.#internalError(error);
+      return;
+    }
+    if (answer instanceof Promise) {
+      answer.then(
+        (response) => this.#respond(head, response),
+        (error: unknown) => this.#internalError(error),
+      );
+    } else {
+      this.#respond(head, answer);
+    }
   }
 
   /** `ip:port` of the client, for MONITOR lines. */
@@ -290,7 +319,7 @@ export class HttpConnection {
       this.#writeAnswer(responseHead, head.method === "HEAD" ? EMPTY : body);
       this.#finish(head.keepAlive);
     } catch (error: unknown) {
-      // A bug here or in reading the next request: this runs in a promise reaction, where an
+      // A bug here or in reading the next request: this may run in a promise reaction, where an
       // escaping error would be an unhandled rejection.
       this.#internalError(error);
     }
@@ -387,11 +416,8 @@ export class HttpConnection {
     if (this.#socket.isPaused()) {
       this.#socket.resume();
     }
-    this.#advance();
-    if (this.#isPeerDone && (this.#state === "head" || this.#state === "body")) {
-      // Every complete request the peer sent before it finished has been answered.
-      this.#state = "closing";
-      this.#socket.end();
+    if (!this.#isAdvancing) {
+      this.#advance();
     }
   }
 

@@ -19,8 +19,12 @@ interface Echo {
   readonly body: string;
 }
 
-/** `/stream`: three events then the end, or until the client leaves; anything else: an echo. */
-async function handler(request: EmulatorRequest): Promise<EmulatorResponse> {
+/**
+ * `/stream`: three events then the end, or until the client leaves; `/throw` throws and `/reject`
+ * rejects; anything else: an echo, given at once, or through a promise for paths under `/later`
+ * (handlers may answer either way).
+ */
+function handler(request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> {
   if (request.path === "/stream") {
     const { signal } = request;
     async function* events(): AsyncIterable<Uint8Array> {
@@ -37,6 +41,9 @@ async function handler(request: EmulatorRequest): Promise<EmulatorResponse> {
   if (request.path === "/throw") {
     throw new Error("a bug in a route");
   }
+  if (request.path === "/reject") {
+    return Promise.reject(new Error("a bug in an async route"));
+  }
   const echo: Echo = {
     method: request.method,
     path: request.path,
@@ -44,11 +51,12 @@ async function handler(request: EmulatorRequest): Promise<EmulatorResponse> {
     host: request.headers.get("host"),
     body: Buffer.from(request.body).toString("hex"),
   };
-  return {
+  const response: EmulatorResponse = {
     status: 200,
     headers: { "content-type": "application/json" },
     body: encoder.encode(JSON.stringify(echo)),
   };
+  return request.path.startsWith("/later") ? Promise.resolve(response) : response;
 }
 
 const aborted: string[] = [];
@@ -197,6 +205,31 @@ describe("HttpServer", () => {
     socket.destroy();
   });
 
+  test("keeps the order of answers given at once and through promises", async ({ expect }) => {
+    const port = await start();
+    const paths = ["/later/a", "/b", "/later/c", "/d", "/e"];
+    const requests = paths.map((path) => `GET ${path} HTTP/1.1\r\nhost: h\r\n\r\n`).join("");
+    const { answers, socket } = await exchange(port, [requests], paths.length);
+    expect(answers.map((answer) => echoOf(answer).path)).toEqual(paths);
+    socket.destroy();
+  });
+
+  test("answers 5,000 pipelined requests sent in one write, in order", async ({ expect }) => {
+    // Answers given at once are followed by the next request in a loop, not a recursion: this
+    // many would overflow the stack.
+    const port = await start();
+    const count = 5000;
+    const requests = Array.from(
+      { length: count },
+      (_, index) => `GET /${index} HTTP/1.1\r\nhost: h\r\n\r\n`,
+    ).join("");
+    const { answers, socket } = await exchange(port, [requests], count);
+    expect(answers).toHaveLength(count);
+    expect(answers.every((answer, index) => echoOf(answer).path === `/${index}`)).toBe(true);
+    expect(errors).toEqual([]);
+    socket.destroy();
+  });
+
   test("reads a request sent a byte at a time", async ({ expect }) => {
     const port = await start();
     const request = "POST /set HTTP/1.1\r\nhost: h\r\ncontent-length: 5\r\n\r\nhello";
@@ -302,17 +335,18 @@ describe("HttpServer", () => {
     },
   );
 
-  test("a route that throws is logged and answered 500, and the server goes on", async ({
-    expect,
-  }) => {
-    const port = await start();
-    const { answers } = await exchange(port, ["GET /throw HTTP/1.1\r\nhost: h\r\n\r\n"], 1);
-    expect(answers[0]?.status).toBe(500);
-    expect(errors).toHaveLength(1);
-    const next = await exchange(port, ["GET /ok HTTP/1.1\r\nhost: h\r\n\r\n"], 1);
-    expect(next.answers[0]?.status).toBe(200);
-    next.socket.destroy();
-  });
+  test.for(["/throw", "/reject"])(
+    "a route that fails (%s) is logged and answered 500, and the server goes on",
+    async (path, { expect }) => {
+      const port = await start();
+      const { answers } = await exchange(port, [`GET ${path} HTTP/1.1\r\nhost: h\r\n\r\n`], 1);
+      expect(answers[0]?.status).toBe(500);
+      expect(errors).toHaveLength(1);
+      const next = await exchange(port, ["GET /ok HTTP/1.1\r\nhost: h\r\n\r\n"], 1);
+      expect(next.answers[0]?.status).toBe(200);
+      next.socket.destroy();
+    },
+  );
 
   test("answers 408 to a head that does not arrive in time, and closes idle connections", async ({
     expect,
