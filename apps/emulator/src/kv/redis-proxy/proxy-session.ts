@@ -82,7 +82,7 @@ export class RedisProxySession implements KvSession {
    * (the client should reconnect, as it would after Redis dropped it).
    */
   async execute(argv: Argv): Promise<Resp2Value> {
-    const name = upper(argv[0]);
+    const name = asciiUpper(argv[0] ?? "");
     const refusal = sessionRefusal(name, argv);
     if (refusal !== undefined) {
       return { kind: "error", message: refusal };
@@ -259,19 +259,15 @@ export class RedisProxySession implements KvSession {
 
 /** Refusals that keep the session's connection speaking RESP2 with one reply per command. */
 function sessionRefusal(name: string, argv: Argv): string | undefined {
-  if (name === "HELLO" && upper(argv[1]) === "3") {
+  if (name === "HELLO" && asciiUpper(argv[1] ?? "") === "3") {
     // The proxy decodes RESP2 only; HELLO 3 would switch the upstream connection to RESP3.
     return NOPROTO;
   }
-  if (name === "CLIENT" && upper(argv[1]) === "REPLY") {
+  if (name === "CLIENT" && asciiUpper(argv[1] ?? "") === "REPLY") {
     // Emulator difference: with replies switched off, replies can no longer be matched to commands.
     return "ERR CLIENT REPLY is not supported by the emulator's Redis proxy";
   }
   return undefined;
-}
-
-function upper(arg: string | undefined): string {
-  return arg === undefined ? "" : asciiUpper(arg);
 }
 
 function bulkText(value: Resp2Value | undefined): string | undefined {

@@ -74,10 +74,6 @@ const BLOCKING = new Set([
   "WAITAOF",
 ]);
 
-function upper(arg: string | undefined): string {
-  return arg === undefined ? "" : asciiUpper(arg);
-}
-
 /** Emulator wording, shared with `kv/policy.ts`. */
 function refusal(name: string, reason: Reason): string {
   return `ERR Command is not available over REST: '${name.toLowerCase()}' (${REASONS[reason]})`;
@@ -88,12 +84,12 @@ function refusal(name: string, reason: Reason): string {
  * `isInTransaction`: the command is queued in MULTI, where blocking commands do not block.
  */
 export function statelessRefusal(argv: Argv, isInTransaction: boolean): string | undefined {
-  const name = upper(argv[0]);
+  const name = asciiUpper(argv[0] ?? "");
   const reason = CONNECTION_STATE.get(name);
   if (reason !== undefined) {
     return refusal(name, reason);
   }
-  if (name === "CLIENT" && CLIENT_STATE_SUBCOMMANDS.has(upper(argv[1]))) {
+  if (name === "CLIENT" && CLIENT_STATE_SUBCOMMANDS.has(asciiUpper(argv[1] ?? ""))) {
     return refusal(name, "connection");
   }
   if (!isInTransaction && isBlocking(name, argv)) {
@@ -111,7 +107,7 @@ function isBlocking(name: string, argv: Argv): boolean {
   }
   // Options precede STREAMS; only a BLOCK among them makes XREAD wait (kv-rest-wire.md §13.1).
   for (const arg of argv.slice(1)) {
-    const token = upper(arg);
+    const token = asciiUpper(arg);
     if (token === "STREAMS") {
       return false;
     }
