@@ -21,6 +21,7 @@ const BENCHES = [
   "apps/emulator/bench/engine.bench.ts",
   "apps/emulator/bench/groups.bench.ts",
   "apps/emulator/bench/rest.bench.ts",
+  "apps/emulator/bench/durable.bench.ts",
   "apps/emulator/bench/vector.bench.ts",
   "packages/testing/bench/start-up.bench.ts",
   "packages/client/bench/get.bench.ts",

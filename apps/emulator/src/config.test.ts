@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { readCliConfig } from "./config.ts";
+import { HELP_TEXT, readCliConfig } from "./config.ts";
 
 describe("STRATUS_* variables", () => {
   test("an unknown one is refused by name, since it is most likely a typo", ({ expect }) => {
@@ -17,5 +17,36 @@ describe("STRATUS_* variables", () => {
       STRATUS_MANAGEMENT_URL: "http://127.0.0.1:8079/v2",
     });
     expect(command.kind).toBe("start");
+  });
+});
+
+describe("--redis-command-timeout-ms", () => {
+  const redis = ["--in-memory", "--redis-url", "redis://127.0.0.1:6379"];
+
+  test("defaults to 5000 ms; the flag, or else STRATUS_REDIS_COMMAND_TIMEOUT_MS, sets it", ({
+    expect,
+  }) => {
+    const timeoutOf = (argv: string[], env: Record<string, string> = {}): unknown => {
+      const command = readCliConfig([...redis, ...argv], env);
+      return command.kind === "start" ? command.config.redisCommandTimeoutMs : undefined;
+    };
+    expect(timeoutOf([])).toBe(5000);
+    expect(timeoutOf(["--redis-command-timeout-ms", "250"])).toBe(250);
+    expect(timeoutOf([], { STRATUS_REDIS_COMMAND_TIMEOUT_MS: "0" })).toBe(0);
+    expect(
+      timeoutOf(["--redis-command-timeout-ms", "100"], { STRATUS_REDIS_COMMAND_TIMEOUT_MS: "7" }),
+    ).toBe(100);
+  });
+
+  test.for(["-1", "1.5", "soon", "2147483648"])("refuses %s by name", (value, { expect }) => {
+    expect(() => readCliConfig([...redis, `--redis-command-timeout-ms=${value}`])).toThrow(
+      /^--redis-command-timeout-ms: /,
+    );
+  });
+
+  test("--help documents it with its twin", ({ expect }) => {
+    expect(HELP_TEXT).toMatch(
+      /--redis-command-timeout-ms N\n(.*\n){0,6}.*\(STRATUS_REDIS_COMMAND_TIMEOUT_MS, default 5000\)/,
+    );
   });
 });

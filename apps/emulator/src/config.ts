@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { EmulatorError } from "./errors.ts";
+import { DEFAULT_COMMAND_TIMEOUT_MS } from "./kv/redis-proxy/command-timeout.ts";
 
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_HTTP_PORT = 8079;
@@ -36,6 +37,16 @@ export const EmulatorConfigSchema = z.object({
     .regex(/^rediss?:\/\/\S+$/, "must look like redis://[user:password@]host:port[/db]")
     .optional()
     .describe("proxy to this Redis instead of the embedded engine"),
+  redisCommandTimeoutMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    // setTimeout's largest delay (a signed 32-bit count of ms, about 24.8 days).
+    .max(2_147_483_647)
+    .default(DEFAULT_COMMAND_TIMEOUT_MS)
+    .describe(
+      "how long the proxy waits for a reply from --redis-url before answering 503 (0 = off)",
+    ),
   token: z.string().min(1).optional().describe("Standard token of the default database"),
   readOnlyToken: z.string().min(1).optional().describe("Read Only token of the default database"),
   email: z.string().min(1).optional().describe("management API user"),
@@ -72,6 +83,7 @@ const ENV_TWINS = {
   "in-memory": "STRATUS_IN_MEMORY",
   fsync: "STRATUS_FSYNC",
   "redis-url": "STRATUS_REDIS_URL",
+  "redis-command-timeout-ms": "STRATUS_REDIS_COMMAND_TIMEOUT_MS",
   token: "STRATUS_TOKEN",
   "read-only-token": "STRATUS_READ_ONLY_TOKEN",
   email: "STRATUS_EMAIL",
@@ -101,6 +113,13 @@ Options:
   --in-memory               keep nothing on disk (STRATUS_IN_MEMORY=1)
   --fsync POLICY            always, everysec or no, as Redis's appendfsync (STRATUS_FSYNC, default everysec)
   --redis-url URL           proxy to a real Redis instead of the embedded engine (STRATUS_REDIS_URL)
+  --redis-command-timeout-ms N
+                            with --redis-url: how long to wait for each reply (and a new
+                            connection's first) before answering 503 and replacing the
+                            connection; the clock restarts at every reply, blocking commands
+                            get their own timeout on top, subscriptions and MONITOR are
+                            exempt; 0 = no limit
+                            (STRATUS_REDIS_COMMAND_TIMEOUT_MS, default ${DEFAULT_COMMAND_TIMEOUT_MS})
   --token TOKEN             Standard token of the default database (STRATUS_TOKEN; default generated)
   --read-only-token TOKEN   Read Only token of the default database (STRATUS_READ_ONLY_TOKEN)
   --email EMAIL             management API user (STRATUS_EMAIL)
@@ -217,6 +236,7 @@ export function readCliConfig(
         : resolve(typeof dataDir === "string" ? dataDir : DEFAULT_DATA_DIR),
     fsync: read("fsync"),
     redisUrl: read("redis-url"),
+    redisCommandTimeoutMs: read("redis-command-timeout-ms"),
     token: read("token"),
     readOnlyToken: read("read-only-token"),
     email: read("email"),

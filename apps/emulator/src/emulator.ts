@@ -7,18 +7,19 @@ import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./co
 import { type Clock, Engine, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
 import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
-import { createHandler } from "./http/handler.ts";
+import { createHandler, wholeRequestHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
 import { createRouter } from "./http/router.ts";
-import { createManagementHandler } from "./http/routes/management.ts";
+import { createManagementService } from "./http/routes/management.ts";
+import { admitVectorRequest } from "./http/routes/vector.ts";
 import { HttpServer } from "./http/server/server.ts";
-import type { EmulatorRequest, EmulatorResponse } from "./http/types.ts";
+import type { Admission, EmulatorRequest, EmulatorResponse } from "./http/types.ts";
 import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
 import { createKvDatabaseFactory, kvUsageRecorder } from "./kv/database-factory.ts";
 import { MemoryBackend } from "./kv/memory/memory-backend.ts";
 import { openPersistentEngine } from "./kv/memory/persistent-engine.ts";
-import { createRedisProxyBackend, type RedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
+import { createRedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
 import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
 import { openMetrics } from "./management/metrics-store.ts";
 import { openBackupStore, openManagementStore } from "./management/persistence.ts";
@@ -190,21 +191,22 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await dataDir?.close();
     throw error;
   });
-  const handler = createHandler(
+  const service = createHandler(
     createRouter({
       kvDatabases: databases,
       defaultDatabase: DEFAULT_DATABASE,
       vector: isClusterWorker
         ? notWithWorkers("the vector REST interface")
-        : (request, route) => vector.handle(request, route),
+        : (head, route) => admitVectorRequest(vector, { head, route }),
       management: isClusterWorker
-        ? notWithWorkers("the management API")
-        : createManagementHandler(management),
+        ? { admit: notWithWorkers("the management API") }
+        : createManagementService(management),
     }),
     onError,
   );
+  const handleWhole = wholeRequestHandler(service);
   const server = new HttpServer({
-    handler,
+    service,
     onError,
     // Set by the server, not by wrapping the handler: a wrapper's await and header spread showed in
     // the cost of every proxied request.
@@ -258,8 +260,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
     respAddress: resp === undefined ? undefined : `${formatHost(resp.host)}:${resp.port}`,
     // A promise always, for callers of the library; the server takes answers given at once.
-    handle: (request) => Promise.resolve(handler(request)),
-    fetch: createFetchHandler(handler),
+    handle: (request) => Promise.resolve(handleWhole(request)),
+    fetch: createFetchHandler(handleWhole),
     databases,
     clock,
     vector,
@@ -293,7 +295,15 @@ async function openKvBackend(options: {
 }): Promise<{ backend: KvBackend; close(): Promise<void> }> {
   const { config, clock, dataDir, onError } = options;
   if (config.redisUrl !== undefined) {
-    const proxy = await probeRedis(createRedisProxyBackend({ url: config.redisUrl }), onError);
+    const proxy = createRedisProxyBackend({
+      url: config.redisUrl,
+      commandTimeoutMs: config.redisCommandTimeoutMs,
+      // The outage log: a line when Redis becomes unavailable and one when it is back, no stack.
+      log: (line) => onError(line),
+    });
+    // Connects once at start-up. An unreachable Redis is only the outage log's warning, since the
+    // proxy answers 503 until Redis is up and then recovers by itself.
+    await proxy.probe();
     return { backend: proxy, close: () => proxy.close() };
   }
   if (dataDir === undefined) {
@@ -362,27 +372,12 @@ function defaultVectorIndex(service: VectorService): { token: string; readOnlyTo
 }
 
 /**
- * `--redis-url`: connects once at start-up. An unreachable Redis is only a warning, since the
- * proxy answers 503 until Redis is up and then recovers by itself.
- */
-async function probeRedis(
-  proxy: RedisProxyBackend,
-  onError: (error: unknown) => void,
-): Promise<KvBackend> {
-  const problem = await proxy.probe();
-  if (problem !== undefined) {
-    onError(`warning: ${problem}; key-value requests fail with 503 until Redis is reachable`);
-  }
-  return proxy;
-}
-
-/**
  * What `--workers` processes answer for per-process services: a 404 like any part not served
  * (router.ts), saying why, so no client sees one worker's indexes and then another's.
  */
-function notWithWorkers(what: string): () => Promise<EmulatorResponse> {
+function notWithWorkers(what: string): () => Admission {
   const message = `ERR ${what} is not available with --workers: each worker process would keep its own; start the emulator without --workers to use it`;
-  return () => Promise.resolve(jsonError(404, message));
+  return () => ({ answer: jsonError(404, message) });
 }
 
 /** Names the worker on every response, so load spreading can be seen (and tested). */

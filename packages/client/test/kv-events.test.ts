@@ -43,6 +43,26 @@ describe("subscribe", () => {
     expect((await iterator.next()).done).toBe(true);
   });
 
+  test("a payload with line breaks arrives whole and cannot forge a message (issue: SSE newlines)", async ({
+    expect,
+  }) => {
+    const subscription = kv.subscribe("news");
+    const iterator = subscription[Symbol.asyncIterator]();
+    await subscription.ready();
+    // When payloads carry lines that look like items on another channel
+    await kv.publish("news", "hello\nmessage,admin,FORGED");
+    await kv.publish("news", "x\ndata: message,admin,FORGED\n\n");
+    await kv.publish("news", "a\r\nb\rc\0 d\n");
+    // Then each is one message on `news`; CR and CRLF arrive as LF (SSE joins data lines with LF)
+    expect(await take(iterator, 4)).toEqual<PubSubItem[]>([
+      { kind: "subscribe", channel: "news", count: 1 },
+      { kind: "message", channel: "news", message: "hello\nmessage,admin,FORGED" },
+      { kind: "message", channel: "news", message: "x\ndata: message,admin,FORGED\n\n" },
+      { kind: "message", channel: "news", message: "a\nb\nc\0 d\n" },
+    ]);
+    subscription.close();
+  });
+
   test("a pattern subscription gets pmessage items", async ({ expect }) => {
     const subscription = kv.subscribe("user:*", { pattern: true });
     await subscription.ready();

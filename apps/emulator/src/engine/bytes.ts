@@ -4,6 +4,35 @@
  * at the edges, through these functions.
  */
 
+import { constants } from "node:buffer";
+
+/**
+ * The longest binary string, hence the longest key, value, member or argument the engine can hold:
+ * V8's string length limit (2^29 - 24 = 536,870,888 on 64-bit), 24 bytes short of Redis's default
+ * `proto-max-bulk-len` (512 MiB), which `CONFIG SET` can raise further. Longer values are refused
+ * with {@link STRING_OVER_ENGINE_LIMIT} rather than stored another way (engine/README.md).
+ */
+export const MAX_BINARY_LENGTH = constants.MAX_STRING_LENGTH;
+
+/**
+ * The error reply for a value the engine cannot hold. Redis's text for its own limit
+ * (`checkStringLength`) with the emulator's limit in the parentheses, so clients matching Redis's
+ * prefix see the same kind of failure.
+ */
+export const STRING_OVER_ENGINE_LIMIT = `ERR string exceeds maximum allowed size (the emulator holds at most ${MAX_BINARY_LENGTH} bytes per string)`;
+
+/**
+ * Whether `error` is V8 or Node refusing to build a string over {@link MAX_BINARY_LENGTH}: a
+ * `RangeError: Invalid string length` (concatenation, `repeat`, `join`, `JSON.stringify`) or
+ * Node's `ERR_STRING_TOO_LONG` (`Buffer#toString`, `TextDecoder`).
+ */
+export function isStringTooLongError(error: unknown): boolean {
+  if (error instanceof RangeError && error.message === "Invalid string length") {
+    return true;
+  }
+  return error instanceof Error && "code" in error && error.code === "ERR_STRING_TOO_LONG";
+}
+
 /** Below this length, building the string in JS beats wrapping the bytes in a Buffer. */
 const SHORT_BYTES = 64;
 
@@ -13,6 +42,10 @@ export function bytesToBinary(bytes: Uint8Array): string {
     // Most arguments are short: this skips reading `.buffer`, which makes V8 move a small typed
     // array out of its heap, and the Buffer wrapper (about a third of the cost measured).
     return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
+  if (bytes.byteLength > MAX_BINARY_LENGTH) {
+    // What V8 throws, at once: Node's latin1 decoding would copy all the bytes before refusing.
+    throw new RangeError("Invalid string length");
   }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 }

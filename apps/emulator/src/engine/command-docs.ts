@@ -32,6 +32,8 @@ export function renderCommandDocs(): string {
     "Generated from the embedded engine's command table by `pnpm gen`; do not edit by hand.",
     "REST refuses blocking commands, WATCH/UNWATCH/DISCARD/MULTI/EXEC, connection commands other than",
     "PING and ECHO, and cluster commands (see `apps/emulator/src/kv/policy.ts`).",
+    "Strings (values and arguments) hold at most 536,870,888 bytes, 24 short of Redis's 512 MiB:",
+    "longer ones are refused with a clear error (see `apps/emulator/src/engine/README.md`).",
     "",
   ];
   for (const group of [...byGroup.keys()].sort()) {

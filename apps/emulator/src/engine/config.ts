@@ -9,6 +9,12 @@ import type { ConfigApi } from "./commands/context.ts";
 import { ReplyError } from "./commands/errors.ts";
 import { parseIntegerArg } from "./commands/numbers.ts";
 import { globMatch } from "./glob.ts";
+import {
+  DEFAULT_OUTPUT_BUFFER_LIMIT,
+  memoryToBytes,
+  mergeOutputBufferLimits,
+  validateOutputBufferLimits,
+} from "./output-buffer-limits.ts";
 
 /** Normalises a value, or returns the reason it is invalid (after "CONFIG SET failed … - "). */
 type Validator = (value: string) => { readonly value: string } | { readonly error: string };
@@ -22,6 +28,8 @@ interface Parameter {
   /** Needs `enable-protected-configs` (`can't set protected config`), which the engine never grants. */
   readonly isProtected?: boolean;
   readonly aliases?: readonly string[];
+  /** Combines a validated value with the current one (a value may set only part of it). */
+  readonly merge?: (current: string, value: string) => string;
 }
 
 const INT_MAX = 2_147_483_647;
@@ -52,26 +60,14 @@ const clamped =
       : result;
   };
 
-const MEMORY_UNITS: Readonly<Record<string, number>> = {
-  b: 1,
-  k: 1e3,
-  kb: 1024,
-  m: 1e6,
-  mb: 1024 ** 2,
-  g: 1e9,
-  gb: 1024 ** 3,
-};
-
 /** `memtoull`: a non-negative count with an optional unit (1k, 1kb, 1m, 1gb, …), as bytes. */
 const memory =
   (min = 0): Validator =>
   (text) => {
-    const match = /^(\d+)([a-z]*)$/i.exec(text);
-    const unit = MEMORY_UNITS[asciiLower(match?.[2] || "b")];
-    if (match === null || unit === undefined) {
+    const bytes = memoryToBytes(text);
+    if (bytes === undefined) {
       return { error: "argument must be a memory value" };
     }
-    const bytes = Number(match[1]) * unit;
     if (bytes < min) {
       return { error: `argument must be between ${min} and ${LLONG_MAX} inclusive` };
     }
@@ -156,6 +152,13 @@ const PARAMETERS: readonly Parameter[] = [
   { name: "lfu-decay-time", defaultValue: "1", validate: integer(0, INT_MAX) },
   { name: "proto-max-bulk-len", defaultValue: "536870912", validate: memory(1_048_576) },
   { name: "client-query-buffer-limit", defaultValue: "1073741824", validate: memory(1_048_576) },
+  {
+    name: "client-output-buffer-limit",
+    defaultValue: DEFAULT_OUTPUT_BUFFER_LIMIT,
+    validate: validateOutputBufferLimits,
+    // CONFIG SET names some classes; the others keep their limits.
+    merge: mergeOutputBufferLimits,
+  },
   {
     name: "hash-max-listpack-entries",
     defaultValue: "128",
@@ -318,8 +321,13 @@ export class Config implements ConfigApi {
       if (parameter === undefined || result === undefined || "error" in result) {
         throw new Error(`invalid engine configuration ${name}=${value}`);
       }
-      this.#values.set(parameter.name, result.value);
+      this.#store(parameter, result.value);
     }
+  }
+
+  #store(parameter: Parameter, value: string): void {
+    const current = this.#values.get(parameter.name) ?? parameter.defaultValue;
+    this.#values.set(parameter.name, parameter.merge?.(current, value) ?? value);
   }
 
   /** Every name (aliases included) matching the glob, case-insensitively, in table order. */
@@ -337,7 +345,7 @@ export class Config implements ConfigApi {
   /** Sets one parameter with CONFIG SET's checks and errors. */
   set(name: string, value: string): void {
     for (const [canonical, normalised] of validateConfigSet([[name, value]])) {
-      this.#values.set(canonical, normalised);
+      this.#store(BY_NAME.get(canonical) as Parameter, normalised);
     }
   }
 

@@ -5,6 +5,7 @@
  */
 
 import { aclOf } from "./acl/registry.ts";
+import { isStringTooLongError } from "./bytes.ts";
 import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
 import { Args } from "./commands/args.ts";
 import type {
@@ -119,6 +120,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       expiredKeys: 0,
       dirty: 0,
       totalConnections: 0,
+      clientOutputBufferLimitDisconnections: 0,
     };
     this.#scheduleSweep();
   }
@@ -267,6 +269,12 @@ export class Engine implements ServerApi, KeyspaceObserver {
       if (error instanceof ReplyError) {
         return reply.error(error.reply);
       }
+      // A string over V8's limit that no explicit check caught (a script's result, a DUMP payload,
+      // a JSON document, a SORT GET pattern): the engine's limit, not a bug. Commands build a new
+      // value before they store it, so the key is normally left as it was.
+      if (isStringTooLongError(error)) {
+        return reply.error(ERR.STRING_OVER_ENGINE_LIMIT);
+      }
       this.#options.onInternalError?.(error, argv);
       return reply.error("ERR internal emulator error");
     }
@@ -318,7 +326,15 @@ export class Engine implements ServerApi, KeyspaceObserver {
       session,
     };
     for (const listener of this.#monitors) {
-      listener(executed);
+      try {
+        listener(executed);
+      } catch (error: unknown) {
+        // A line quoting an argument near the engine's limit is longer than a string can be: those
+        // monitors miss it, rather than the sender's command failing.
+        if (!isStringTooLongError(error)) {
+          throw error;
+        }
+      }
     }
   }
 

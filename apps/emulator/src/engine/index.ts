@@ -6,6 +6,9 @@ export {
   binaryToBytes,
   binaryToUtf8,
   bytesToBinary,
+  isStringTooLongError,
+  MAX_BINARY_LENGTH,
+  STRING_OVER_ENGINE_LIMIT,
   utf8ToBinary,
 } from "./bytes.ts";
 export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock.ts";
@@ -20,6 +23,12 @@ export {
   type ExecutedCommand,
   type TransactionResult,
 } from "./engine.ts";
+export {
+  DEFAULT_OUTPUT_BUFFER_LIMIT,
+  type OutputBufferClass,
+  type OutputBufferLimits,
+  readOutputBufferLimits,
+} from "./output-buffer-limits.ts";
 export type { Reply } from "./reply.ts";
 export type { Session } from "./session.ts";
 export { TransactionQueue } from "./transaction-queue.ts";

@@ -309,6 +309,7 @@ function statsFields(server: ServerApi): Fields {
     ["unexpected_error_replies", 0],
     ["total_error_replies", 0],
     ["dump_payload_sanitizations", 0],
+    ["client_output_buffer_limit_disconnections", stats.clientOutputBufferLimitDisconnections],
     ["acl_access_denied_auth", 0],
     ["acl_access_denied_cmd", 0],
     ["acl_access_denied_key", 0],

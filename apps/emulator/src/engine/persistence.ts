@@ -11,8 +11,10 @@
  * in ms as decimal text (empty for none) and the payload, each length-prefixed.
  */
 import "./dump/index.ts";
-import { dumpLimits, dumpValue, restoreValue } from "./dump-format.ts";
+import { isStringTooLongError } from "./bytes.ts";
+import { type DumpLimits, dumpLimits, dumpValue, restoreValue } from "./dump-format.ts";
 import type { Effect, Engine } from "./engine.ts";
+import type { StoredValue } from "./values/types.ts";
 
 function varintSize(value: number): number {
   let size = 1;
@@ -153,8 +155,9 @@ class ChunkWriter {
 }
 
 /**
- * The whole keyspace as a snapshot, or undefined when some value's type cannot be dumped yet (the
- * log then simply keeps growing: correctness over compaction).
+ * The whole keyspace as a snapshot, or undefined when some value's type cannot be dumped yet, or
+ * its payload would be longer than a string can be (the log then simply keeps growing: correctness
+ * over compaction).
  */
 export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
   const writer = new ChunkWriter();
@@ -162,10 +165,10 @@ export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
   for (const db of engine.databases) {
     for (const key of db.keys()) {
       const value = db.get(key);
-      const payload = value === undefined ? undefined : dumpValue(value, limits);
       if (value === undefined) {
         continue;
       }
+      const payload = dumpPayload(value, limits);
       if (payload === undefined) {
         return undefined;
       }
@@ -177,6 +180,22 @@ export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
     }
   }
   return Buffer.concat(writer.chunks);
+}
+
+/**
+ * The value's DUMP payload, or undefined when it has none: a type without a codec yet, or a value
+ * whose payload would be longer than the engine's strings can be (a string near
+ * MAX_BINARY_LENGTH, or a container of big elements).
+ */
+function dumpPayload(value: StoredValue, limits: DumpLimits): string | undefined {
+  try {
+    return dumpValue(value, limits);
+  } catch (error: unknown) {
+    if (isStringTooLongError(error)) {
+      return undefined;
+    }
+    throw error;
+  }
 }
 
 /** Loads a snapshot into an empty engine; keys whose expiry has passed are skipped. */

@@ -1,6 +1,14 @@
 import { byteLength, isWholeBody } from "./body.ts";
-import { jsonError, knownErrorResponse } from "./http-error.ts";
-import type { EmulatorRequest, EmulatorResponse, RequestHandler } from "./types.ts";
+import { bodyTooLargeMessage, jsonError, knownErrorResponse } from "./http-error.ts";
+import type {
+  Admission,
+  AdmittedRequest,
+  EmulatorRequest,
+  EmulatorRequestHead,
+  EmulatorResponse,
+  HttpService,
+  RequestHandler,
+} from "./types.ts";
 
 const EMPTY = new Uint8Array(0);
 
@@ -29,9 +37,9 @@ function withoutBody(response: EmulatorResponse): EmulatorResponse {
  * §5.1), and HEAD answers as GET does, without the body.
  */
 export function createHandler(
-  route: RequestHandler,
+  routes: HttpService,
   onInternalError: (error: unknown) => void,
-): RequestHandler {
+): HttpService {
   const toResponse = (error: unknown): EmulatorResponse => {
     const known = knownErrorResponse(error);
     if (known === undefined) {
@@ -39,24 +47,89 @@ export function createHandler(
     }
     return known ?? jsonError(500, "ERR internal emulator error");
   };
+  return {
+    admit(head) {
+      let admission: Admission;
+      try {
+        admission = routes.admit(head);
+      } catch (error: unknown) {
+        return { answer: finish(head, toResponse(error)) };
+      }
+      return "answer" in admission
+        ? { answer: finish(head, admission.answer) }
+        : new GuardedRequest(head, admission, toResponse);
+    },
+  };
+}
+
+/** An admitted request whose errors become responses, and whose HEAD answers lose their body. */
+class GuardedRequest implements AdmittedRequest {
+  readonly maxBodyBytes: number;
+  readonly #head: EmulatorRequestHead;
+  readonly #admitted: AdmittedRequest;
+  readonly #toResponse: (error: unknown) => EmulatorResponse;
+
+  constructor(
+    head: EmulatorRequestHead,
+    admitted: AdmittedRequest,
+    toResponse: (error: unknown) => EmulatorResponse,
+  ) {
+    this.maxBodyBytes = admitted.maxBodyBytes;
+    this.#head = head;
+    this.#admitted = admitted;
+    this.#toResponse = toResponse;
+  }
+
+  tooLarge(receivedBytes: number): EmulatorResponse {
+    return finish(this.#head, this.#admitted.tooLarge(receivedBytes));
+  }
+
   // Not `async`: an answer the route has at once is passed on at once.
-  return (request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> => {
+  handle(request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> {
     let answer: EmulatorResponse | Promise<EmulatorResponse>;
     try {
-      answer = route(request);
+      answer = this.#admitted.handle(request);
     } catch (error: unknown) {
-      return finish(request, toResponse(error));
+      return finish(request, this.#toResponse(error));
     }
     return answer instanceof Promise
       ? answer.then(
           (response) => finish(request, response),
-          (error: unknown) => finish(request, toResponse(error)),
+          (error: unknown) => finish(request, this.#toResponse(error)),
         )
       : finish(request, answer);
-  };
+  }
 }
 
 /** HEAD answers as GET does, without the body. */
-function finish(request: EmulatorRequest, response: EmulatorResponse): EmulatorResponse {
+function finish(request: EmulatorRequestHead, response: EmulatorResponse): EmulatorResponse {
   return request.method === "HEAD" ? withoutBody(response) : response;
+}
+
+/**
+ * A whole request (its body already read, as by the in-process `fetch`) through the two steps:
+ * the same answers a socket gets, the body's limit included.
+ */
+export function wholeRequestHandler(service: HttpService): RequestHandler {
+  return (request) => {
+    const admission = service.admit(request);
+    if ("answer" in admission) {
+      return admission.answer;
+    }
+    const { byteLength: bodyBytes } = request.body;
+    return bodyBytes > admission.maxBodyBytes
+      ? admission.tooLarge(bodyBytes)
+      : admission.handle(request);
+  };
+}
+
+/** A service that admits every request with a body of up to `maxBodyBytes` (tests, simple servers). */
+export function admitEvery(handler: RequestHandler, maxBodyBytes: number): HttpService {
+  const admitted: AdmittedRequest = {
+    maxBodyBytes,
+    tooLarge: (receivedBytes) =>
+      jsonError(413, bodyTooLargeMessage({ maxBodyBytes, receivedBytes })),
+    handle: handler,
+  };
+  return { admit: () => admitted };
 }

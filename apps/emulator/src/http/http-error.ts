@@ -1,3 +1,4 @@
+import { isStringTooLongError, STRING_OVER_ENGINE_LIMIT } from "../kv/argv.ts";
 import { BackendUnavailableError } from "../kv/backend.ts";
 import type { EmulatorResponse } from "./types.ts";
 
@@ -9,6 +10,14 @@ export function jsonError(status: number, message: string): EmulatorResponse {
 /** The `{"error": message}` body of every error answer (kv-rest-wire.md §5.1). */
 export function errorBody(message: string): string {
   return JSON.stringify({ error: message });
+}
+
+/** The 413 text of routes without a wording of their own. */
+export function bodyTooLargeMessage(sizes: {
+  maxBodyBytes: number;
+  receivedBytes: number;
+}): string {
+  return `request body too large: the limit is ${sizes.maxBodyBytes} bytes, and this one has at least ${sizes.receivedBytes}`;
 }
 
 export function jsonResponse(status: number, value: unknown): EmulatorResponse {
@@ -34,7 +43,7 @@ export class HttpError extends Error {
  * The response for an error a route may throw on purpose, or undefined for a bug. One table
  * (STYLE.md §12): `HttpError` → its own status; `BackendUnavailableError` (the proxied Redis is
  * unreachable) → 503, still a JSON body so the SDK reports it instead of failing to parse
- * (kv-rest-wire.md §8, §16).
+ * (kv-rest-wire.md §8, §16); a string over the engine's limit (`isStringTooLongError`) → 400.
  */
 export function knownErrorResponse(error: unknown): EmulatorResponse | undefined {
   const known = knownError(error);
@@ -48,6 +57,11 @@ export function knownError(error: unknown): { status: number; message: string } 
   }
   if (error instanceof BackendUnavailableError) {
     return { status: 503, message: `ERR backend unavailable: ${error.message}` };
+  }
+  // An argument or an answer longer than a JS string can be (a body past 512 MiB when
+  // --max-request-bytes allows it, a huge value as JSON or base64): the engine's documented limit.
+  if (isStringTooLongError(error)) {
+    return { status: 400, message: STRING_OVER_ENGINE_LIMIT };
   }
   return undefined;
 }

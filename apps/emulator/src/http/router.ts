@@ -5,28 +5,26 @@
  */
 import type { KvDatabase } from "../kv/database.ts";
 import { jsonError } from "./http-error.ts";
-import { handleKvRequest } from "./routes/kv.ts";
-import type { EmulatorRequest, EmulatorResponse, RequestHandler } from "./types.ts";
+import { admitKvRequest } from "./routes/kv.ts";
+import type { Admission, EmulatorRequestHead, HttpService } from "./types.ts";
 
 export interface RouterOptions {
   /** Key-value databases by name; `defaultDatabase` is also served at the root. */
   readonly kvDatabases: ReadonlyMap<string, KvDatabase>;
   readonly defaultDatabase: string;
-  /** The management API, once built; answers 404 until then. */
-  readonly management?: RequestHandler;
-  /** Vector indexes by name, once built. */
-  readonly vector?: (
-    request: EmulatorRequest,
-    route: { name: string; path: string },
-  ) => Promise<EmulatorResponse>;
+  /** The management API; answers 404 when not served (`--workers`). */
+  readonly management?: HttpService;
+  /** Vector indexes by name; 404 when not served. */
+  readonly vector?: (head: EmulatorRequestHead, route: { name: string; path: string }) => Admission;
 }
 
 /**
  * A 404, not a 501: clients treat 5xx as the emulator failing (kv-rest-wire.md §8), and a part that
- * is not served is, for them, a path that does not exist.
+ * is not served is, for them, a path that does not exist. Callers give their own text where they
+ * know why (`--workers`).
  */
-function notBuilt(what: string): EmulatorResponse {
-  return jsonError(404, `ERR not available yet: the ${what} is still being built`);
+function notServed(what: string): Admission {
+  return { answer: jsonError(404, `ERR not served here: the ${what}`) };
 }
 
 /** Splits `/prefix/name/rest…` into the name and the rest (`/` when empty). */
@@ -46,54 +44,50 @@ function decodeURIComponentSafe(text: string): string {
 }
 
 /** The same request at another path; fields are copied, since requests may be class instances. */
-function withPath(request: EmulatorRequest, path: string): EmulatorRequest {
+function withPath(request: EmulatorRequestHead, path: string): EmulatorRequestHead {
   return {
     method: request.method,
     path,
     query: request.query,
     rawQuery: request.rawQuery,
     headers: request.headers,
-    body: request.body,
     signal: request.signal,
     remoteAddress: request.remoteAddress,
   };
 }
 
-export function createRouter(options: RouterOptions): RequestHandler {
-  return (request) => route(request, options);
+export function createRouter(options: RouterOptions): HttpService {
+  return { admit: (head) => route(head, options) };
 }
 
-function route(
-  request: EmulatorRequest,
-  options: RouterOptions,
-): EmulatorResponse | Promise<EmulatorResponse> {
+function route(request: EmulatorRequestHead, options: RouterOptions): Admission {
   const { path } = request;
   if (path === "/v2" || path.startsWith("/v2/")) {
     return options.management === undefined
-      ? notBuilt("management API (/v2)")
-      : options.management(request);
+      ? notServed("management API (/v2)")
+      : options.management.admit(request);
   }
   // management-api.md §1: the service serves audit logs at the root, without `/v2`. No Redis
   // command is named AUDITLOGS, so the key-value path form loses nothing.
   if (path === "/auditlogs" && options.management !== undefined) {
-    return options.management(withPath(request, "/v2/auditlogs"));
+    return options.management.admit(withPath(request, "/v2/auditlogs"));
   }
   if (path.startsWith("/vector/")) {
     return options.vector === undefined
-      ? notBuilt("vector REST interface")
+      ? notServed("vector REST interface")
       : options.vector(request, splitNamed(path, 8));
   }
   if (path.startsWith("/redis/")) {
     const { name, path: rest } = splitNamed(path, 7);
     const database = options.kvDatabases.get(name);
     if (database === undefined) {
-      return jsonError(404, `ERR no key-value database named '${name}'`);
+      return { answer: jsonError(404, `ERR no key-value database named '${name}'`) };
     }
-    return handleKvRequest(request, { database, path: rest });
+    return admitKvRequest(request, { database, path: rest });
   }
   const database = options.kvDatabases.get(options.defaultDatabase);
   if (database === undefined) {
-    return jsonError(404, "ERR no default key-value database");
+    return { answer: jsonError(404, "ERR no default key-value database") };
   }
-  return handleKvRequest(request, { database, path });
+  return admitKvRequest(request, { database, path });
 }

@@ -9,7 +9,8 @@ export interface RequestHeaders {
   get(name: string): string | undefined;
 }
 
-export interface EmulatorRequest {
+/** A request as its head tells it, before any byte of its body is read. */
+export interface EmulatorRequestHead {
   readonly method: string;
   /** The path without the query string, still percent-encoded. */
   readonly path: string;
@@ -17,11 +18,19 @@ export interface EmulatorRequest {
   /** The query string as sent (without `?`), for byte-exact decoding of command arguments. */
   readonly rawQuery: string;
   readonly headers: RequestHeaders;
-  readonly body: Uint8Array;
   /** Aborted when the client goes away; streams stop on it. */
   readonly signal: AbortSignal;
   /** The peer as `ip:port`, for MONITOR lines. */
   readonly remoteAddress: string;
+  /**
+   * Closes the client's connection at once, answer unfinished: for a stream whose reader is over
+   * its output-buffer limit. In-process requests (`fetch`) have no connection to close.
+   */
+  disconnect?(): void;
+}
+
+export interface EmulatorRequest extends EmulatorRequestHead {
+  readonly body: Uint8Array;
 }
 
 export interface EmulatorResponse {
@@ -43,3 +52,29 @@ export interface EmulatorResponse {
 export type RequestHandler = (
   request: EmulatorRequest,
 ) => EmulatorResponse | Promise<EmulatorResponse>;
+
+/**
+ * A request a route has accepted from its head: the body may be read, up to `maxBodyBytes`, and
+ * then `handle` answers it.
+ */
+export interface AdmittedRequest {
+  readonly maxBodyBytes: number;
+  /**
+   * The answer to a body over `maxBodyBytes`: `receivedBytes` is its declared length, or what had
+   * arrived of a chunked body when reading stopped.
+   */
+  tooLarge(receivedBytes: number): EmulatorResponse;
+  handle(request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse>;
+}
+
+/**
+ * What a route decides from the head alone: an answer given without reading the body (a missing
+ * token, an unknown path, a method not allowed), or the body's limit and its handler. No byte of an
+ * unauthenticated body is ever buffered, and no body is read past its route's limit.
+ */
+export type Admission = { readonly answer: EmulatorResponse } | AdmittedRequest;
+
+/** Serves requests in two steps: `admit` reads the head, the admitted request's `handle` the rest. */
+export interface HttpService {
+  admit(head: EmulatorRequestHead): Admission;
+}

@@ -8,5 +8,8 @@ export {
   binaryToBytes,
   binaryToUtf8,
   bytesToBinary,
+  isStringTooLongError,
+  MAX_BINARY_LENGTH,
+  STRING_OVER_ENGINE_LIMIT,
   utf8ToBinary,
 } from "../engine/index.ts";

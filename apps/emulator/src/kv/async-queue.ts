@@ -1,16 +1,26 @@
+import { QueueLimiter, type QueueOutputLimit } from "./output-limit.ts";
+
 /**
  * A push-to-pull bridge: producers `push` values, one consumer iterates them. Iteration ends when
  * the signal aborts (the consumer's request went away) or `end()` is called; `onClose` runs once
- * either way so producers can detach.
+ * either way so producers can detach. With a `limit`, a consumer that falls too far behind is
+ * dropped: its items are released and the queue ends (see `QueueOutputLimit`).
  */
 export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
   readonly #items: TValue[] = [];
   #wake: (() => void) | undefined;
   #isDone = false;
+  /** Over its output limit: pushes are dropped until the queue ends. */
+  #isOverLimit = false;
   readonly #onClose: () => void;
+  readonly #limiter: QueueLimiter<TValue> | undefined;
 
-  constructor(signal: AbortSignal, onClose: () => void) {
+  constructor(signal: AbortSignal, onClose: () => void, limit?: QueueOutputLimit<TValue>) {
     this.#onClose = onClose;
+    this.#limiter =
+      limit === undefined
+        ? undefined
+        : new QueueLimiter(limit, () => this.#endOverLimit(limit.onExceeded));
     if (signal.aborted) {
       this.end();
     } else {
@@ -19,11 +29,13 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
   }
 
   push(item: TValue): void {
-    if (this.#isDone) {
+    if (this.#isDone || this.#isOverLimit) {
       return;
     }
     this.#items.push(item);
-    this.#wake?.();
+    if (this.#limiter?.add(item) !== true) {
+      this.#wake?.();
+    }
   }
 
   end(): void {
@@ -31,8 +43,23 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
       return;
     }
     this.#isDone = true;
+    this.#limiter?.dispose();
     this.#onClose();
     this.#wake?.();
+  }
+
+  /**
+   * Drops what waits at once, and ends in a microtask: Redis too frees such a client
+   * asynchronously (freeClientAsync), after the command that pushed to it (a PUBLISH still
+   * delivering to other subscribers) has run to its end.
+   */
+  #endOverLimit(onExceeded: () => void): void {
+    this.#isOverLimit = true;
+    this.#items.length = 0;
+    queueMicrotask(() => {
+      this.end();
+      onExceeded();
+    });
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<TValue> {
@@ -40,6 +67,7 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
       for (;;) {
         const item = this.#items.shift();
         if (item !== undefined) {
+          this.#limiter?.remove(item);
           yield item;
           continue;
         }

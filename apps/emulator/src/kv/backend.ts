@@ -4,6 +4,7 @@
  * Redis errors are replies, never throws; a throw means the backend itself failed.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import type { OutputLimitSource } from "./output-limit.ts";
 
 /**
  * A command: name and arguments as binary strings, one char per byte, as the engine holds them
@@ -39,6 +40,18 @@ export interface SubscribeOptions {
   readonly kind: "channel" | "pattern";
   readonly name: Uint8Array;
   readonly signal: AbortSignal;
+  /**
+   * Runs when events waiting for the reader go over the pub/sub output-buffer limit; the stream has
+   * then ended and its subscription is gone. The caller closes the client's connection.
+   */
+  readonly onOutputLimit?: () => void;
+}
+
+/** MONITOR's stream: ends when the signal aborts. */
+export interface MonitorOptions {
+  readonly signal: AbortSignal;
+  /** As for `SubscribeOptions`, with the normal class's limit (Redis counts MONITOR as normal). */
+  readonly onOutputLimit?: () => void;
 }
 
 /** One executed command as MONITOR shows it. */
@@ -78,7 +91,9 @@ export interface KvBackend {
   /** SUBSCRIBE or PSUBSCRIBE; the first event confirms the subscription; ends when the signal aborts. */
   subscribe(options: SubscribeOptions): AsyncIterable<PubSubEvent>;
   /** Every executed command from now on; ends when the signal aborts. */
-  monitor(options: { readonly signal: AbortSignal }): AsyncIterable<MonitorLine>;
+  monitor(options: MonitorOptions): AsyncIterable<MonitorLine>;
+  /** The output-buffer limits of this backend's clients, RESP and SSE; Redis's defaults if unset. */
+  readonly outputLimits?: OutputLimitSource;
   /** A stateful session for a RESP connection. */
   openSession(options: KvSessionOptions): KvSession;
   close(): Promise<void>;

@@ -114,11 +114,13 @@ export async function readConfigFile(path: string): Promise<ConfigFile> {
   return parseConfigFile(value, `--config ${path}`);
 }
 
-/** What {@link applyConfigFile} drives: the management service's declare-once operations. */
+/** What {@link applyConfigFile} drives: the management services' declare-once operations. */
 export interface DeclarativeManagement {
-  ensureTeam(team: ConfigFile["teams"][number]): Promise<unknown>;
-  ensureDatabase(database: ConfigFile["databases"][number]): Promise<unknown>;
-  ensureVectorIndex(index: ConfigFile["vectorIndexes"][number]): Promise<unknown>;
+  readonly teams: { ensure(team: ConfigFile["teams"][number]): Promise<unknown> };
+  readonly databases: { ensure(database: ConfigFile["databases"][number]): Promise<unknown> };
+  readonly vectorIndexes: {
+    ensure(index: ConfigFile["vectorIndexes"][number]): Promise<unknown>;
+  };
 }
 
 /** Creates what the file declares and is not there yet (a persisted data directory keeps it). */
@@ -139,14 +141,14 @@ export async function applyConfigFile(
     }
   };
   for (const [index, team] of file.teams.entries()) {
-    await apply(`teams[${index}]`, () => management.ensureTeam(team));
+    await apply(`teams[${index}]`, () => management.teams.ensure(team));
   }
   for (const [index, database] of file.databases.entries()) {
-    await apply(`databases[${index}]`, () => management.ensureDatabase(database));
+    await apply(`databases[${index}]`, () => management.databases.ensure(database));
   }
   for (const [index, vectorIndex] of file.vectorIndexes.entries()) {
     await apply(`vectorIndexes[${index}]`, () =>
-      management.ensureVectorIndex(stripUndefined(vectorIndex)),
+      management.vectorIndexes.ensure(stripUndefined(vectorIndex)),
     );
   }
 }

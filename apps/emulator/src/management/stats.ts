@@ -9,6 +9,7 @@
  */
 import type {
   DatabaseStats,
+  GlobalStats,
   QStashStats,
   StatsPeriod,
   TimeSeries,
@@ -19,9 +20,9 @@ import { dailyWindows, monthDays, periodSeries, type SeriesWindow } from "../met
 import { redisCost, vectorCost } from "./pricing.ts";
 
 /** Vector operations that read (the service bills and charts them as queries). */
-export const VECTOR_QUERY_OPS = ["query", "fetch", "range"] as const;
+const VECTOR_QUERY_OPS = ["query", "fetch", "range"] as const;
 /** Vector operations that write. */
-export const VECTOR_UPDATE_OPS = ["upsert", "update", "delete", "reset"] as const;
+const VECTOR_UPDATE_OPS = ["upsert", "update", "delete", "reset"] as const;
 /** Every vector operation, for bandwidth. */
 const VECTOR_ALL_OPS = [...VECTOR_QUERY_OPS, ...VECTOR_UPDATE_OPS, "info", "namespace", "other"];
 const REDIS_OPS = ["read", "write"] as const;
@@ -213,5 +214,42 @@ export function queueStats(context: StatsContext): QStashStats {
     daily_workflow_messages: [{ id: "canceled", data_points: zeros(context) }],
     dlq_message_count: 0,
     total_monthly_billing: 0,
+  };
+}
+
+/** An index's part in the totals of {@link indexGlobalStats}. */
+export interface IndexTotals {
+  /** Its metrics resource id. */
+  readonly id: string;
+  readonly plan: string;
+  readonly records: number;
+  readonly storage: number;
+}
+
+/** `GET /vector/index/stats` and `GET /search/stats`: totals over every index this month. */
+export function indexGlobalStats(options: {
+  readonly recorder: MetricsRecorder;
+  readonly kind: "vector" | "search";
+  readonly indexes: readonly IndexTotals[];
+}): GlobalStats {
+  const { recorder, kind, indexes } = options;
+  let request = 0;
+  let bandwidth = 0;
+  let billing = 0;
+  for (const index of indexes) {
+    const resource = { kind, id: index.id } as const;
+    const month = recorder.month(resource, [...VECTOR_QUERY_OPS, ...VECTOR_UPDATE_OPS]);
+    const all = recorder.month(resource, VECTOR_ALL_OPS);
+    request += all.requests;
+    bandwidth += bytesOf(all);
+    billing += vectorCost(index.plan, { requests: month.requests, storageBytes: index.storage });
+  }
+  return {
+    record_count: indexes.reduce((sum, index) => sum + index.records, 0),
+    request,
+    bandwidth,
+    storage: indexes.reduce((sum, index) => sum + index.storage, 0),
+    billing: Math.round(billing * 1e6) / 1e6,
+    rerank_count: 0,
   };
 }

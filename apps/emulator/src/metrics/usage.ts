@@ -20,6 +20,8 @@ export class UsageTotals {
   bytesIn = 0;
   bytesOut = 0;
   totalLatencyMs = 0;
+  /** Clients (RESP connections, SSE streams) closed for going over their output-buffer limit. */
+  outputLimitDisconnections = 0;
   /** Recent request latencies (a bounded ring), for percentiles. */
   readonly #latencies: number[] = [];
   #next = 0;
@@ -67,6 +69,10 @@ export class UsageTotals {
       this.#latencies[this.#next] = sample.latencyMs;
       this.#next = (this.#next + 1) % UsageTotals.LATENCY_SAMPLES;
     }
+  }
+
+  recordOutputLimitDisconnection(): void {
+    this.outputLimitDisconnections++;
   }
 
   /** The latency below which `fraction` of recent requests fall (0.99 for p99). */

@@ -3,7 +3,9 @@
  * in order through a backend session, and writes the replies. AUTH and QUIT are answered here,
  * and so is RESP2's subscribed mode (other commands refused, PING as `["pong", message]`);
  * everything else is the session's. A protocol error is answered and the connection closed, as
- * Redis does (src/networking.c setProtocolError).
+ * Redis does (src/networking.c setProtocolError). A client whose unsent output (the socket's
+ * `writableLength`) goes over its `client-output-buffer-limit` class (`pubsub` while subscribed,
+ * else `normal`, MONITOR included) is closed (src/networking.c closeClientOnOutputBufferLimitReached).
  */
 import type { Socket } from "node:net";
 import {
@@ -12,7 +14,13 @@ import {
   Resp2RequestParser,
   type Resp2Value,
 } from "@stratus/core/resp2";
-import { asciiUpper, binaryToUtf8, bytesToBinary } from "../kv/argv.ts";
+import {
+  asciiUpper,
+  binaryToUtf8,
+  bytesToBinary,
+  MAX_BINARY_LENGTH,
+  STRING_OVER_ENGINE_LIMIT,
+} from "../kv/argv.ts";
 import {
   type Argv,
   BackendUnavailableError,
@@ -21,11 +29,22 @@ import {
   type KvSession,
 } from "../kv/backend.ts";
 import { isWriteCommand, lookupCommand } from "../kv/command-info.ts";
+import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
 import { checkCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
 
+/**
+ * Stands in the queue for a request with an argument longer than the engine's strings can be
+ * (MAX_BINARY_LENGTH, just under Redis's 512 MiB `proto-max-bulk-len`): it is answered with an
+ * error, and the connection goes on, as for any refused command.
+ */
+const ARGUMENT_TOO_LONG: Argv = Object.freeze([]);
+
 /** A parsed request's bytes as the backends take them. */
 function toArgv(parts: readonly Uint8Array[]): Argv {
+  if (parts.some((part) => part.byteLength > MAX_BINARY_LENGTH)) {
+    return ARGUMENT_TOO_LONG;
+  }
   return parts.map(bytesToBinary);
 }
 
@@ -84,10 +103,19 @@ export class RespConnection {
    */
   #subscriptions = 0;
   #shardSubscriptions = 0;
+  readonly #outputLimit: OutputLimitGuard;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
     this.#socket = options.socket;
+    this.#outputLimit = new OutputLimitGuard({
+      source: options.backend.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
+      measure: () => ({
+        clientClass: this.#isSubscribed() ? "pubsub" : "normal",
+        bytes: this.#socket.writableLength,
+      }),
+      onExceeded: () => this.#closeOverOutputLimit(),
+    });
     this.#isAuthenticated = options.authenticate === undefined;
     this.#caller = { isReadOnly: false, address: this.#address() };
     this.#session = this.#openSession(this.#caller);
@@ -143,6 +171,11 @@ export class RespConnection {
     this.#socket.cork();
     try {
       for (let argv = this.#pending.shift(); argv !== undefined; argv = this.#pending.shift()) {
+        // Checked first: it is empty too, like the protocol error's place in the queue.
+        if (argv === ARGUMENT_TOO_LONG) {
+          this.#write({ kind: "error", message: STRING_OVER_ENGINE_LIMIT });
+          continue;
+        }
         if (argv.length === 0 && this.#protocolError !== undefined) {
           this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
           this.#socket.end();
@@ -320,12 +353,26 @@ export class RespConnection {
 
   /** Writes one reply; returns its size in bytes (0 when the socket is gone). */
   #write(value: Resp2Value): number {
-    if (this.#isClosed || this.#socket.destroyed) {
+    if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
       return 0;
     }
     const bytes = encodeResp2(value);
     this.#socket.write(bytes);
+    this.#outputLimit.check();
     return bytes.byteLength;
+  }
+
+  /**
+   * Nothing more is written; the socket and the session (its subscriptions) go in a microtask:
+   * Redis too frees such a client asynchronously (freeClientAsync), after the command that wrote
+   * to it (a PUBLISH still delivering to other subscribers) has run to its end.
+   */
+  #closeOverOutputLimit(): void {
+    this.#options.usage?.recordOutputLimitDisconnection();
+    queueMicrotask(() => {
+      this.#socket.destroy();
+      this.#close();
+    });
   }
 
   #recordUsage(argv: Argv, { latencyMs, bytesOut }: { latencyMs: number; bytesOut: number }): void {
@@ -346,6 +393,7 @@ export class RespConnection {
       return;
     }
     this.#isClosed = true;
+    this.#outputLimit.dispose();
     this.#session.close();
   }
 }

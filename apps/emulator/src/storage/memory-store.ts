@@ -26,6 +26,10 @@ class MemoryStore implements Store {
     return false;
   }
 
+  get isFlushed(): boolean {
+    return true;
+  }
+
   async load(): Promise<StoreContents> {
     this.#assertOpen();
     return { snapshot: undefined, records: [] };

@@ -103,6 +103,11 @@ export type Store = {
    */
   flush(): Promise<void>;
   /**
+   * True when {@link Store.flush} has nothing to wait for: every record appended is written and,
+   * under `always`, fsynced. False while a write or its fsync is in flight, and after a failure.
+   */
+  readonly isFlushed: boolean;
+  /**
    * Replaces the snapshot with `state`, which must reflect every record appended before this call,
    * and starts a new, empty log. Records appended while it runs go to the new log. `state` must not
    * change until the promise settles. On failure the old snapshot and log stay in use.
@@ -402,6 +407,10 @@ class FileStore implements Store {
 
   get snapshotDue(): boolean {
     return this.logBytes >= this.#snapshotThresholdBytes;
+  }
+
+  get isFlushed(): boolean {
+    return this.#failure === undefined && this.#appendedSeq <= this.#acknowledgedSeq();
   }
 
   async load(): Promise<StoreContents> {

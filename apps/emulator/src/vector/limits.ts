@@ -18,4 +18,10 @@ export const VectorLimits = {
   MAX_RESUMABLE_QUERIES: 1000,
   /** The largest dense dimension (pro plan). */
   MAX_DIMENSION: 5376,
+  /**
+   * Emulator choice: the largest request body. The service documents none; this fits its largest
+   * batch, 1,000 vectors of the largest dimension written as JSON (about 17 bytes a component:
+   * 1,000 × 5,376 × 17 ≈ 87 MiB), with their metadata.
+   */
+  MAX_REQUEST_BYTES: 100 * 1024 * 1024,
 } as const;

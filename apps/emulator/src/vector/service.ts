@@ -1,8 +1,9 @@
 /**
  * The vector service: every index of the emulator, each served at `/vector/{name}` with its own
  * Standard and Read Only tokens (issue 6), and the contract the management API codes to
- * (`createIndex`, `getIndex`, `listIndexes`, `deleteIndex`). `handle` is the router's hook: method,
- * index, token, command, body, then `{"result": …}` or `{"error": …, "status": …}`
+ * (`createIndex`, `getIndex`, `listIndexes`, `deleteIndex`). `admit` is the router's hook: method,
+ * index and token from the head, then command and body, then `{"result": …}` or
+ * `{"error": …, "status": …}`
  * (vector-rest-wire.md §1).
  */
 import { generateToken, parseBearerToken } from "@stratus/core/auth";
@@ -26,24 +27,30 @@ import {
 } from "./persistence.ts";
 import type {
   ResolvedVectorIndexSpec,
+  VectorAdmission,
   VectorClock,
   VectorIndexHandle,
   VectorIndexSpec,
   VectorRequest,
+  VectorRequestHead,
   VectorResponse,
+  VectorRoute,
   VectorUsageSample,
 } from "./types.ts";
-import { DEFAULT_NAMESPACE, VectorIndex } from "./vector-index.ts";
+import { DEFAULT_NAMESPACE, type VectorGrant, VectorIndex } from "./vector-index.ts";
 
 export { VectorIndexExistsError, VectorIndexSpecError } from "./errors.ts";
 export type {
   ResolvedVectorIndexSpec,
+  VectorAdmission,
   VectorIndexHandle,
   VectorIndexSpec,
   VectorIndexStats,
   VectorIndexType,
   VectorRequest,
+  VectorRequestHead,
   VectorResponse,
+  VectorRoute,
   VectorSimilarity,
   VectorUsageSample,
 } from "./types.ts";
@@ -134,35 +141,28 @@ export class VectorService {
     return true;
   }
 
-  /** The router's hook for `/vector/{name}/…`; `route.path` is the rest, still percent-encoded. */
-  async handle(
-    request: VectorRequest,
-    route: { name: string; path: string },
-  ): Promise<VectorResponse> {
+  /**
+   * The router's hook for `/vector/{name}/…`, in two steps: method, index and token are checked
+   * from the head, before any byte of the body is read; the admitted request then runs.
+   * `route.path` is the rest of the path, still percent-encoded.
+   */
+  admit(head: VectorRequestHead, route: VectorRoute): VectorAdmission {
     const startedAt = performance.now();
-    let operation: VectorUsageSample["operation"] = "other";
-    let count = 0;
-    let response: VectorResponse;
+    let grant: VectorGrant;
     try {
-      const outcome = await this.#dispatch(request, route, (name) => {
-        operation = VECTOR_COMMANDS[name]?.operation ?? "other";
-      });
-      count = outcome.count;
-      response = envelope(200, { result: outcome.result });
+      grant = this.#authorize(head, route.name);
     } catch (error: unknown) {
-      response = this.#errorResponse(error);
+      const answer = this.#errorResponse(error);
+      this.#recordUsage({ route, startedAt, operation: "other", count: 0, bytesIn: 0, answer });
+      return { answer };
     }
-    if (this.#indexes.has(route.name)) {
-      this.#options.onUsage?.({
-        index: route.name,
-        operation,
-        count,
-        latencyMs: performance.now() - startedAt,
-        bytesIn: request.body.byteLength,
-        bytesOut: response.body.byteLength,
-      });
-    }
-    return response;
+    return { run: (request) => this.#run(request, { route, grant }) };
+  }
+
+  /** A whole request, both steps at once. */
+  async handle(request: VectorRequest, route: VectorRoute): Promise<VectorResponse> {
+    const admission = this.admit(request, route);
+    return "answer" in admission ? admission.answer : admission.run(request);
   }
 
   /** Snapshots (when persisting) and closes the store. Idempotent. */
@@ -186,27 +186,83 @@ export class VectorService {
     await this.close();
   }
 
-  async #dispatch(
-    request: VectorRequest,
-    route: { name: string; path: string },
-    onCommand: (name: string) => void,
-  ): Promise<CommandOutcome> {
-    if (!ALLOWED_METHODS.has(request.method)) {
+  /** The grant of the request's token, or a 405, 404 or 401. */
+  #authorize(head: VectorRequestHead, name: string): VectorGrant {
+    if (!ALLOWED_METHODS.has(head.method)) {
       throw new VectorRequestError(
         405,
-        `Method ${request.method} is not allowed: use GET, POST, PUT or DELETE.`,
+        `Method ${head.method} is not allowed: use GET, POST, PUT or DELETE.`,
       );
     }
+    const index = this.#indexes.get(name);
+    if (index === undefined) {
+      throw new VectorRequestError(404, `Vector index ${name} does not exist.`);
+    }
+    const grant = index.verify(parseBearerToken(head.headers.get("authorization")));
+    if (grant === undefined) {
+      throw new VectorRequestError(401, VectorMessages.UNAUTHORIZED);
+    }
+    return grant;
+  }
+
+  async #run(
+    request: VectorRequest,
+    { route, grant }: { route: VectorRoute; grant: VectorGrant },
+  ): Promise<VectorResponse> {
+    const startedAt = performance.now();
+    let operation: VectorUsageSample["operation"] = "other";
+    let count = 0;
+    let answer: VectorResponse;
+    try {
+      const { name } = splitCommandPath(route.path);
+      operation = VECTOR_COMMANDS[name]?.operation ?? "other";
+      const outcome = await this.#dispatch(request, { route, grant });
+      count = outcome.count;
+      answer = envelope(200, { result: outcome.result });
+    } catch (error: unknown) {
+      answer = this.#errorResponse(error);
+    }
+    this.#recordUsage({
+      route,
+      startedAt,
+      operation,
+      count,
+      bytesIn: request.body.byteLength,
+      answer,
+    });
+    return answer;
+  }
+
+  #recordUsage(sample: {
+    route: VectorRoute;
+    startedAt: number;
+    operation: VectorUsageSample["operation"];
+    count: number;
+    bytesIn: number;
+    answer: VectorResponse;
+  }): void {
+    if (this.#indexes.has(sample.route.name)) {
+      this.#options.onUsage?.({
+        index: sample.route.name,
+        operation: sample.operation,
+        count: sample.count,
+        latencyMs: performance.now() - sample.startedAt,
+        bytesIn: sample.bytesIn,
+        bytesOut: sample.answer.body.byteLength,
+      });
+    }
+  }
+
+  async #dispatch(
+    request: VectorRequest,
+    { route, grant }: { route: VectorRoute; grant: VectorGrant },
+  ): Promise<CommandOutcome> {
+    // Admitted: the index existed when the head was read; it may have been deleted since.
     const index = this.#indexes.get(route.name);
     if (index === undefined) {
       throw new VectorRequestError(404, `Vector index ${route.name} does not exist.`);
     }
-    const grant = index.verify(parseBearerToken(request.headers.get("authorization")));
-    if (grant === undefined) {
-      throw new VectorRequestError(401, VectorMessages.UNAUTHORIZED);
-    }
     const { name, namespace } = splitCommandPath(route.path);
-    onCommand(name);
     const command = VECTOR_COMMANDS[name];
     if (command === undefined) {
       throw new VectorRequestError(
@@ -233,6 +289,8 @@ export class VectorService {
     });
     if (command.isWrite) {
       await this.#commit();
+    } else {
+      await this.#awaitEarlierWrites();
     }
     return outcome;
   }
@@ -300,6 +358,19 @@ export class VectorService {
     if (store.snapshotDue) {
       await store.snapshot(encodeSnapshot(snapshotEntries(this.#indexes.values())));
     }
+  }
+
+  /**
+   * Under fsync `always`, a read that ran while earlier writes (any client's) are not yet fsynced
+   * answers only after that fsync, as Redis releases no reply before it: otherwise a reader could
+   * see a record that a crash then loses.
+   */
+  #awaitEarlierWrites(): Promise<void> | undefined {
+    const store = this.#store;
+    if (store === undefined || store.isFlushed || this.#options.fsync !== "always") {
+      return undefined;
+    }
+    return store.flush();
   }
 
   #replay(contents: { snapshot: Uint8Array | undefined; records: Uint8Array[] }): void {

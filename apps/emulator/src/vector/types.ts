@@ -81,14 +81,29 @@ export interface VectorClock {
   now(): number;
 }
 
-/** A request as the HTTP layer hands it over (`EmulatorRequest` fits). */
-export interface VectorRequest {
+/** A request's head as the HTTP layer hands it over (`EmulatorRequestHead` fits). */
+export interface VectorRequestHead {
   readonly method: string;
   readonly query: URLSearchParams;
   /** Header fields by lower-case name (`RequestHeaders` and fetch's `Headers` fit). */
   readonly headers: { get(name: string): string | null | undefined };
+}
+
+/** A request as the HTTP layer hands it over (`EmulatorRequest` fits). */
+export interface VectorRequest extends VectorRequestHead {
   readonly body: Uint8Array;
 }
+
+/** An index's name and the rest of the path below `/vector/{name}`, still percent-encoded. */
+export interface VectorRoute {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** A request refused from its head, or admitted: `run` answers it once its body has arrived. */
+export type VectorAdmission =
+  | { readonly answer: VectorResponse }
+  | { readonly run: (request: VectorRequest) => Promise<VectorResponse> };
 
 /** A response for the HTTP layer (an `EmulatorResponse`). */
 export interface VectorResponse {

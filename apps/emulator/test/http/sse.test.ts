@@ -2,6 +2,7 @@
  * Server-sent event streams (kv-rest-wire.md §2.4, §11; interfaces.md "Events"): subscribe,
  * psubscribe and monitor framing, per-event flushing, and unsubscribing when the client goes away.
  */
+import { createSseParser } from "@stratus/core/sse";
 import { afterEach, describe, test, vi } from "vitest";
 import { ManualClock } from "../../src/engine/index.ts";
 import {
@@ -70,7 +71,40 @@ describeTransports("subscribe (§11.1)", (kind) => {
     await using stream = await openSse(server, "/subscribe/chat");
     await stream.nextEvent();
     await publish(server, "chat", "line 1\nline 2");
-    expect(await stream.nextEvent()).toBe("data: message,chat,line 1\ndata: line 2\n\n");
+    expect(await stream.nextEvent()).toBe("data: message,chat,line 1\ndata:line 2\n\n");
+  });
+
+  test("a payload cannot forge a message on another channel (issue: SSE newlines)", async ({
+    expect,
+  }) => {
+    await using server = await startEmulator(kind);
+    await using stream = await openSse(server, "/subscribe/news");
+    await stream.nextEvent();
+    // When a publisher hides items of another channel behind line breaks
+    await publish(server, "news", "hello\nmessage,admin,FORGED");
+    await publish(server, "news", "x\r\ndata: message,admin,FORGED\r message,admin,FORGED");
+    const events = [await stream.nextEvent(), await stream.nextEvent()].join("");
+    // Then the lines after the first go without the `data: ` the SDK looks for
+    expect(events).toBe(
+      "data: message,news,hello\ndata:message,admin,FORGED\n\n" +
+        "data: message,news,x\ndata:data: message,admin,FORGED\ndata:  message,admin,FORGED\n\n",
+    );
+    // And an SSE reader gets each payload as one event on `news` (CR and CRLF read as LF)
+    const parser = createSseParser();
+    expect(parser.push(events).map((event) => event.data)).toEqual([
+      "message,news,hello\nmessage,admin,FORGED",
+      "message,news,x\ndata: message,admin,FORGED\n message,admin,FORGED",
+    ]);
+    // And the SDK's reader (a `data: ` line is an item) reads only the first line of each
+    const sdkItems = events
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => line.slice("data: ".length));
+    expect(sdkItems).toEqual([
+      "message,news,hello",
+      "message,news,x",
+      " message,admin,FORGED", // its kind " message" has no SDK listener
+    ]);
   });
 
   test("joins decoded path segments into one channel name and ignores the query", async ({

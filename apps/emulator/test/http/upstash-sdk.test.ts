@@ -283,6 +283,34 @@ describeTransports("@upstash/redis", (kind) => {
     });
   });
 
+  test("subscribe: a payload's later lines never reach the SDK as items (issue: SSE newlines)", async ({
+    expect,
+  }) => {
+    await using server = await startEmulator(kind);
+    await using target = sdkTarget(server);
+    const redis = new Redis({ url: target.url, token: TOKEN });
+    const events: unknown[] = [];
+    const subscriber = redis.subscribe(["news"]);
+    subscriber.on("subscribe", (count) => events.push(["subscribe", count]));
+    subscriber.on("message", (message) => events.push(["message", message]));
+    subscriber.on("error", (error) => events.push(["error", error]));
+    await vi.waitFor(() => expect(events).toEqual([["subscribe", 1]]), { interval: 2 });
+    // When payloads hide items of another channel behind line breaks
+    await publish(server, "news", "hello\nmessage,admin,FORGED");
+    await publish(server, "news", "x\ndata: message,admin,FORGED\n message,admin,FORGED");
+    await publish(server, "news", "done");
+    // Then the SDK (which reads every `data: ` line as an item) gets each first line, on `news`
+    // only: the documented loss, since it cannot receive a multi-line payload whole (§11.1)
+    await vi.waitFor(() => expect(events).toHaveLength(4), { interval: 2 });
+    expect(events).toEqual([
+      ["subscribe", 1],
+      ["message", { channel: "news", message: "hello" }],
+      ["message", { channel: "news", message: "x" }],
+      ["message", { channel: "news", message: "done" }],
+    ]);
+    await subscriber.unsubscribe();
+  });
+
   test("psubscribe: pattern messages reach the SDK's listeners", async ({ expect }) => {
     await using server = await startEmulator(kind);
     await using target = sdkTarget(server);

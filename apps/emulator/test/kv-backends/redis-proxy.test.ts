@@ -23,6 +23,7 @@ import {
 import {
   createRedisProxyBackend,
   type RedisProxyBackend,
+  type RedisProxyOptions,
 } from "../../src/kv/redis-proxy/proxy-backend.ts";
 import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
 import { bulk, bytes, command, NULL, OK, plain, REST_CALLER, uniqueKey } from "./backend-suite.ts";
@@ -34,7 +35,10 @@ const SESSION_CALLER = { isReadOnly: false, address: "127.0.0.1:50100" };
 type ProxyUnderTest = KvBackend & Pick<RedisProxyBackend, "probe"> & AsyncDisposable;
 
 /** A proxy that closes itself at the end of the test. */
-function proxy(url: string, options: { connectTimeoutMs?: number } = {}): ProxyUnderTest {
+function proxy(
+  url: string,
+  options: Pick<RedisProxyOptions, "connectTimeoutMs" | "commandTimeoutMs" | "log"> = {},
+): ProxyUnderTest {
   const backend = createRedisProxyBackend({
     url,
     // No fail-fast window, so the first request after a restart reconnects (backoff is unit-tested).
@@ -261,6 +265,107 @@ describe.skipIf(!shouldRunRedisTests())("RedisProxyBackend against redis-server"
       plain(await backend.transaction([command("BLPOP", uniqueKey("l"), "0")], REST_CALLER)),
     ).toEqual(plain({ status: "executed", replies: [{ kind: "null-array" }] }));
   });
+
+  test("a stalled Redis (SIGSTOP): every path fails after the command timeout; resumed: fresh connections", async ({
+    expect,
+  }) => {
+    await using redis = await RedisServer.start();
+    const lines: string[] = [];
+    await using backend = proxy(redis.url(), {
+      commandTimeoutMs: 200,
+      log: (line) => lines.push(line),
+    });
+    const key = uniqueKey("stall");
+    const other = uniqueKey("stall-other");
+    // Given a connection open on every path: shared (REST), leased (transactions), a session
+    await backend.pipeline([command("SET", key, "v"), command("SET", other, "w")], REST_CALLER);
+    const sharedBefore = await backend.execute(command("CLIENT", "ID"), REST_CALLER);
+    expect(await backend.transaction([command("PING")], REST_CALLER)).toMatchObject({
+      status: "executed",
+    });
+    using session = openSession(backend);
+    expect(await session.execute(command("PING"))).toEqual(PONG);
+
+    // When Redis stops answering
+    redis.signal("SIGSTOP");
+    try {
+      const started = performance.now();
+      const errors = await Promise.all([
+        rejection(backend.execute(command("GET", key), REST_CALLER)),
+        rejection(backend.execute(command("GET", other), REST_CALLER)),
+        rejection(backend.pipeline([command("GET", key)], REST_CALLER)),
+        rejection(backend.transaction([command("GET", key)], REST_CALLER)),
+        rejection(session.execute(command("GET", key))),
+      ]);
+      const elapsedMs = performance.now() - started;
+      // Then each fails with BackendUnavailableError (REST's 503) after the timeout, not later
+      expect(elapsedMs).toBeGreaterThanOrEqual(199);
+      expect(elapsedMs).toBeLessThan(1500);
+      for (const error of errors) {
+        expect(error).toBeInstanceOf(BackendUnavailableError);
+        expect((error as Error).message).toContain("no reply within 200 ms (command timeout)");
+      }
+      // and the shared connection's waiting requests fail together, as one outage
+      expect(errors[1]).toBe(errors[0]);
+      expect(errors[2]).toBe(errors[0]);
+      // A new connection's handshake is bounded by it too (the connect timeout is 2000 ms)
+      const reconnecting = performance.now();
+      expect(await rejection(backend.execute(command("GET", key), REST_CALLER))).toBeInstanceOf(
+        BackendUnavailableError,
+      );
+      expect(performance.now() - reconnecting).toBeLessThan(1500);
+    } finally {
+      redis.signal("SIGCONT");
+    }
+
+    // When Redis resumes, requests run on new connections, each reply paired with its command
+    expect(plain(await backend.execute(command("GET", key), REST_CALLER))).toEqual(
+      plain(bulk("v")),
+    );
+    expect(plain(await backend.execute(command("GET", other), REST_CALLER))).toEqual(
+      plain(bulk("w")),
+    );
+    expect(await backend.execute(command("CLIENT", "ID"), REST_CALLER)).not.toEqual(sharedBefore);
+    expect(plain(await backend.transaction([command("GET", other)], REST_CALLER))).toEqual(
+      plain({ status: "executed", replies: [bulk("w")] }),
+    );
+    // while the timed-out session is lost (its state went with its connection), and a new one works
+    expect(await rejection(session.execute(command("PING")))).toBeInstanceOf(
+      BackendUnavailableError,
+    );
+    using fresh = openSession(backend);
+    expect(await fresh.execute(command("PING"))).toEqual(PONG);
+    // The outage is logged once, with its cause, and so is the recovery; no stack
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^warning: Redis at redis:\/\/127\.0\.0\.1:\d+\/0: no reply within 200 ms \(command timeout\); the connection was closed; key-value requests fail with 503 until Redis is reachable$/,
+      ),
+      expect.stringMatching(
+        /^Redis at redis:\/\/127\.0\.0\.1:\d+\/0 is reachable again, after \d+\.\d s unavailable$/,
+      ),
+    ]);
+  });
+
+  test("blocking commands wait for their own timeout on top of the command timeout", async ({
+    expect,
+  }) => {
+    await using redis = await RedisServer.start();
+    await using backend = proxy(redis.url(), { commandTimeoutMs: 200 });
+    const key = uniqueKey("blocking");
+    using session = openSession(backend);
+    // A BLPOP that waits 0.4 s, twice the command timeout, for nothing answers nil
+    expect(await session.execute(command("BLPOP", key, "0.4"))).toEqual({ kind: "null-array" });
+    // and one that waits forever is served whenever a value comes
+    const served = session.execute(command("BLPOP", key, "0"));
+    // (another client's 0.4 s BLPOP on an empty list is the clock: Redis's timer, not a sleep)
+    await rawReply(redis.port, command("BLPOP", uniqueKey("clock"), "0.4"));
+    await backend.execute(command("RPUSH", key, "x"), REST_CALLER);
+    expect(plain(await served)).toEqual(plain({ kind: "array", items: [bulk(key), bulk("x")] }));
+    // as is XREAD BLOCK, whose timeout is in milliseconds
+    expect(
+      await session.execute(command("XREAD", "BLOCK", "400", "STREAMS", uniqueKey("s"), "$")),
+    ).toEqual({ kind: "null-array" });
+  });
 });
 
 describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
@@ -324,7 +429,67 @@ describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
         /^ERR backend unavailable: Redis at redis:\/\/127\.0\.0\.1:\d+\/0: /,
       ),
     });
-    expect(warnings).toEqual([]);
+    // logged once, as a line, not as an error with a stack
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning: Redis at redis:\/\/127\.0\.0\.1:\d+\/0: .*; key-value requests fail with 503 until Redis is reachable$/,
+      ),
+    ]);
+  });
+
+  test("an outage is logged once as a line, however many requests and streams it breaks", async ({
+    expect,
+  }) => {
+    await using redis = await RedisServer.start();
+    const logged: unknown[] = [];
+    await using emulator = await createEmulator({
+      redisUrl: redis.url(),
+      redisCommandTimeoutMs: 200,
+      port: 0,
+      respPort: null,
+      token: "t",
+      onError: (error) => logged.push(error),
+    });
+    const headers = { authorization: "Bearer t" };
+    const key = uniqueKey("log");
+    const get = (): Promise<Response> => fetch(`${emulator.url}/get/${key}`, { headers });
+    // Given a subscription streaming over a socket
+    const stream = await fetch(`${emulator.url}/subscribe/${key}`, { headers });
+    const reader = stream.body?.getReader();
+    expect(new TextDecoder().decode((await reader?.read())?.value)).toContain("subscribe");
+
+    // When Redis stalls past --redis-command-timeout-ms, requests answer 503
+    redis.signal("SIGSTOP");
+    try {
+      const statuses = await Promise.all([get(), get(), get()]);
+      expect(statuses.map((response) => response.status)).toEqual([503, 503, 503]);
+    } finally {
+      redis.signal("SIGCONT");
+    }
+    expect((await get()).status).toBe(200);
+    // When Redis dies, the stream breaks (no request in between: one would start the backoff)
+    await redis.kill();
+    const ending = await (async () => {
+      try {
+        while ((await reader?.read())?.done === false) {
+          // pings and messages until the break
+        }
+        return "ended";
+      } catch {
+        return "broken";
+      }
+    })();
+    expect(ending).toBe("broken");
+    await redis.restart();
+    expect((await get()).status).toBe(200);
+
+    // Then each outage and each recovery is one line, and nothing else is logged
+    expect(logged).toEqual([
+      expect.stringMatching(/^warning: .*no reply within 200 ms \(command timeout\)/),
+      expect.stringMatching(/ is reachable again, after /),
+      expect.stringMatching(/^warning: Redis at .*: .*; key-value requests fail with 503/),
+      expect.stringMatching(/ is reachable again, after /),
+    ]);
   });
 
   test("an unreachable Redis at start-up is a warning, not an error", async ({ expect }) => {

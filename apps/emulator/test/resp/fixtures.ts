@@ -6,6 +6,7 @@
 import { Socket } from "node:net";
 import { Redis, type RedisOptions } from "ioredis";
 import { createEmulator, type Emulator } from "../../src/emulator.ts";
+import type { Clock } from "../../src/engine/index.ts";
 
 export const TOKEN = "resp-test-token";
 
@@ -20,13 +21,15 @@ export interface RespEmulator extends AsyncDisposable {
   rest(argv: readonly string[]): Promise<unknown>;
 }
 
-export async function startRespEmulator(): Promise<RespEmulator> {
+/** `clock`: the time every service reads (a ManualClock for timeouts without sleeps). */
+export async function startRespEmulator(options: { clock?: Clock } = {}): Promise<RespEmulator> {
   const errors: unknown[] = [];
   const emulator = await createEmulator({
     port: 0,
     respPort: 0,
     token: TOKEN,
     onError: (error) => errors.push(error),
+    ...options,
   });
   const port = Number(emulator.respAddress?.split(":").at(-1));
   const clients: Redis[] = [];

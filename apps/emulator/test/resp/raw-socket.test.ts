@@ -4,6 +4,7 @@
  * away mid-command.
  */
 import { describe, test } from "vitest";
+import { MAX_BINARY_LENGTH, STRING_OVER_ENGINE_LIMIT } from "../../src/kv/argv.ts";
 import { startRespEmulator } from "./fixtures.ts";
 
 describe("the RESP2 listener over a raw socket", () => {
@@ -102,6 +103,25 @@ describe("the RESP2 listener over a raw socket", () => {
     ].join("");
     expect(await socket.read(expected.length)).toBe(expected);
   });
+
+  test("an argument longer than the engine's strings is refused, and the connection goes on", async ({
+    expect,
+  }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    // Within Redis's proto-max-bulk-len (512 MiB, which redis-server stores), one byte past the
+    // engine's limit. The bytes are sent, not built: one buffer of zeros, written in slices.
+    const length = MAX_BINARY_LENGTH + 1;
+    socket.write(`*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$${length}\r\n`);
+    const zeros = Buffer.alloc(64 * 1024 * 1024);
+    for (let sent = 0; sent < length; sent += zeros.length) {
+      socket.write(zeros.subarray(0, Math.min(zeros.length, length - sent)));
+    }
+    socket.write("\r\n*1\r\n$4\r\nPING\r\n");
+    const expected = `-${STRING_OVER_ENGINE_LIMIT}\r\n+PONG\r\n`;
+    expect(await socket.read(expected.length)).toBe(expected);
+    expect(await server.client().exists("k")).toBe(0);
+  }, 30_000);
 
   test("a request split into single bytes is served", async ({ expect }) => {
     await using server = await startRespEmulator();

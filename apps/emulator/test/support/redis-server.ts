@@ -108,6 +108,17 @@ export class RedisServer implements AsyncDisposable {
     }
   }
 
+  /**
+   * Sends a signal to the running server: `SIGSTOP` stalls it (connections stay open, nothing is
+   * answered, as a Redis stuck in a long command or a paused VM), `SIGCONT` resumes it.
+   */
+  signal(signal: "SIGSTOP" | "SIGCONT"): void {
+    if (this.#child === undefined) {
+      throw new Error("redis-server is not running");
+    }
+    this.#child.kill(signal);
+  }
+
   /** SIGKILL, as a crash: connections drop without a goodbye. Resolves once the process is gone. */
   async kill(): Promise<void> {
     const child = this.#child;

@@ -99,8 +99,10 @@ export function openSseStream(source: SseSource, options: StreamOptions = {}): E
           markOpen();
           failures = 0;
           // The service ends each item with one "\n" and no blank line (kv-rest-wire.md §11.1), so
-          // every `data:` line is an item of its own.
-          const parser = createSseParser({ dispatch: "data-line" });
+          // there every `data:` line is an item of its own; the emulator ends each event with a
+          // blank line and splits a payload's lines over several `data:` lines, which must be
+          // joined, or a published "x\nmessage,admin,y" would read as a message on `admin`.
+          const parser = createSseParser({ dispatch: "auto" });
           for await (const chunk of stream.body) {
             for (const event of parser.push(chunk)) {
               yield event.data;

@@ -1,5 +1,6 @@
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
+import { createSseParser, encodeSseEvent } from "../sse/index.ts";
 import { RestFormatError } from "./errors.ts";
 import {
   formatMonitorLine,
@@ -121,4 +122,38 @@ describe("parseMonitorLine", () => {
         JSON.stringify(entry.argv.map((bytes) => [...bytes]))
     );
   });
+});
+
+describe("monitor lines over SSE (issue: SSE newlines)", () => {
+  const entry = fc.record({
+    timestampMicros: fc.integer({ min: 0, max: 4_102_444_800_000_000 }),
+    db: fc.integer({ min: 0, max: 15 }),
+    address: fc.constant(MONITOR_REST_ADDRESS),
+    argv: fc.array(
+      fc.oneof(
+        fc.uint8Array({ maxLength: 8 }),
+        fc
+          .constantFrom("\n", "\r\n", "x\ndata: message,admin,FORGED", "\0\xff")
+          .map((text) => Uint8Array.from(text, (character) => character.charCodeAt(0))),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  });
+
+  fcTest.prop([fc.array(entry, { minLength: 1, maxLength: 3 })])(
+    "an argument with line breaks stays on its command's one line, as Redis quotes it",
+    (entries) => {
+      // Redis 7.0's MONITOR prints SET k "a\nb" as "a\\nb" (sdscatrepr), so no line ever breaks.
+      const lines = entries.map(formatMonitorLine);
+      const stream = [MONITOR_OK_ITEM, ...lines].map((data) => encodeSseEvent({ data })).join("");
+      const sdkLines = stream.split("\n").filter((line) => line.startsWith("data: "));
+      const parser = createSseParser({ dispatch: "auto" });
+      const events = parser.push(stream).map((event) => event.data);
+      return (
+        lines.every((line) => !/[\r\n]/.test(line)) &&
+        sdkLines.length === lines.length + 1 &&
+        JSON.stringify(events) === JSON.stringify([MONITOR_OK_ITEM, ...lines])
+      );
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { utf8Encode } from "../base64/index.ts";
+import { utf8Decode, utf8Encode } from "../base64/index.ts";
+import { createSseParser, encodeSseEvent } from "../sse/index.ts";
 import { PubSubItemParseError, RestFormatError } from "./errors.ts";
 import {
   formatMessageItem,
@@ -176,4 +177,183 @@ describe("formatPubSubItem → parsePubSubItem", () => {
     const subscription = item.kind === "pmessage" ? item.pattern : item.channel;
     assertSame(parsePubSubItem(formatPubSubItem(item), { subscription }), item);
   });
+});
+
+// ---- through the SSE stream: the emulator's framing, read by the client and by the SDK ----------
+
+/** Cuts `whole` at the given positions (taken modulo its length). */
+function splitBytes(whole: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const positions = [...new Set(cuts.map((cut) => cut % (whole.length + 1)))].sort((a, b) => a - b);
+  const pieces: Uint8Array[] = [];
+  let start = 0;
+  for (const position of positions) {
+    pieces.push(whole.slice(start, position));
+    start = position;
+  }
+  pieces.push(whole.slice(start));
+  return pieces;
+}
+
+/** The body of a subscribe stream as the emulator writes it (kv.ts: one SSE event per item). */
+function emulatorStream(items: readonly string[]): Uint8Array {
+  return utf8Encode(items.map((data) => encodeSseEvent({ data })).join(""));
+}
+
+/** What `@stratus/client` yields for a stream body: `sse-stream.ts` and `subscribe.ts`. */
+function clientItems(chunks: readonly Uint8Array[], subscription: string): PubSubItem[] {
+  const parser = createSseParser({ dispatch: "auto" });
+  const events = [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.end()];
+  return events.flatMap((event) => parsePubSubItem(event.data, { subscription }) ?? []);
+}
+
+/**
+ * The `[type, channel]` of each event the SDK dispatches for a stream body: upstash/redis-js
+ * `pkg/http.ts` splits on `"\n"` and keeps the text after `data: `, then `Subscriber.handleMessage`
+ * (`pkg/commands/subscribe.ts`) strips `^data:\s*` and splits at the first commas (1.39.0).
+ */
+function sdkEvents(body: Uint8Array, isPattern: boolean): [string, string][] {
+  const events: [string, string][] = [];
+  for (const line of utf8Decode(body).split("\n").slice(0, -1)) {
+    if (!line.startsWith("data: ")) {
+      continue;
+    }
+    const data = line.slice(6).replace(/^data:\s*/, "");
+    const first = data.indexOf(",");
+    const second = data.indexOf(",", first + 1);
+    const third = isPattern ? data.indexOf(",", second + 1) : -1;
+    if (first === -1 || second === -1) {
+      continue;
+    }
+    const type = data.slice(0, first);
+    if (isPattern && type === "pmessage" && third !== -1) {
+      events.push([type, data.slice(second + 1, third)]);
+    } else {
+      events.push([type, data.slice(first + 1, second)]);
+    }
+  }
+  return events;
+}
+
+/** Bytes rich in what could break the framing: every line break, NUL, invalid UTF-8, fake items. */
+const payloadBytes = fc
+  .array(
+    fc.oneof(
+      fc
+        .constantFrom(
+          "\n",
+          "\r",
+          "\r\n",
+          "\n\n",
+          "\0",
+          " ",
+          ",",
+          "data: ",
+          "data:",
+          "message,admin,FORGED",
+          "pmessage,*,admin,FORGED",
+          "subscribe,admin,1",
+          "é",
+        )
+        .map(utf8Encode),
+      fc.uint8Array({ maxLength: 4 }),
+    ),
+    { maxLength: 8 },
+  )
+  .map((parts) => Uint8Array.from(parts.flatMap((part) => [...part])));
+/** A subscription name: no comma (the SDK's split) and no line break (a one-line confirmation). */
+const subscriptionName = fc.string({
+  unit: fc.constantFrom("a", "é", ":", "*", " ", "\0", "news"),
+  minLength: 1,
+  maxLength: 6,
+});
+/** What the client should read for a payload: UTF-8 text, with CR and CRLF as LF (WHATWG). */
+const received = (bytes: Uint8Array): string => utf8Decode(bytes).replace(/\r\n?/g, "\n");
+
+describe("pub/sub items over SSE (issue: newlines in published messages)", () => {
+  test("the issue's payload reaches the client whole, and the SDK only as its first line", ({
+    expect,
+  }) => {
+    const body = emulatorStream([
+      formatSubscribeItem({ kind: "subscribe", channel: "news", count: 1 }),
+      formatMessageItem({ channel: "news", message: "hello\nmessage,admin,FORGED" }),
+    ]);
+    expect(clientItems([body], "news")).toEqual([
+      { kind: "subscribe", channel: "news", count: 1 },
+      { kind: "message", channel: "news", message: "hello\nmessage,admin,FORGED" },
+    ]);
+    expect(sdkEvents(body, false)).toEqual([
+      ["subscribe", "news"],
+      ["message", "news"],
+    ]);
+  });
+
+  fcTest.prop([
+    subscriptionName,
+    fc.array(payloadBytes, { maxLength: 4 }),
+    fc.array(fc.nat(), { maxLength: 8 }),
+  ])(
+    "each message reaches the client once, on its channel, however the bytes are cut",
+    (channel, payloads, cuts) => {
+      const body = emulatorStream([
+        formatSubscribeItem({ kind: "subscribe", channel, count: 1 }),
+        ...payloads.map((message) => formatMessageItem({ channel, message })),
+      ]);
+      assertSame(clientItems(splitBytes(body, cuts), channel), [
+        { kind: "subscribe", channel, count: 1 },
+        ...payloads.map((message) => ({ kind: "message", channel, message: received(message) })),
+      ]);
+    },
+  );
+
+  fcTest.prop([subscriptionName, subscriptionName, fc.array(payloadBytes, { maxLength: 4 })])(
+    "each pattern message reaches the client once, on its channel",
+    (pattern, channel, payloads) => {
+      const body = emulatorStream([
+        formatSubscribeItem({ kind: "psubscribe", channel: pattern, count: 1 }),
+        ...payloads.map((message) => formatPMessageItem({ pattern, channel, message })),
+      ]);
+      assertSame(clientItems([body], pattern), [
+        { kind: "psubscribe", channel: pattern, count: 1 },
+        ...payloads.map((message) => ({
+          kind: "pmessage",
+          pattern,
+          channel,
+          message: received(message),
+        })),
+      ]);
+    },
+  );
+
+  fcTest.prop([subscriptionName, fc.array(payloadBytes, { maxLength: 4 }), fc.boolean()])(
+    "the SDK sees one message per publish, on its channel, and nothing forged",
+    (name, payloads, isPattern) => {
+      // The pattern stream's channel is the name too, so any other channel would be forged.
+      const body = emulatorStream([
+        formatSubscribeItem({
+          kind: isPattern ? "psubscribe" : "subscribe",
+          channel: name,
+          count: 1,
+        }),
+        ...payloads.map((message) =>
+          isPattern
+            ? formatPMessageItem({ pattern: name, channel: name, message })
+            : formatMessageItem({ channel: name, message }),
+        ),
+      ]);
+      // Types the SDK's users listen to; anything else (e.g. " message") reaches no listener.
+      const kinds = new Set([
+        "subscribe",
+        "psubscribe",
+        "unsubscribe",
+        "punsubscribe",
+        "message",
+        "pmessage",
+      ]);
+      const heard = sdkEvents(body, isPattern).filter(([type]) => kinds.has(type));
+      assertSame(heard, [
+        [isPattern ? "psubscribe" : "subscribe", name],
+        ...payloads.map(() => [isPattern ? "pmessage" : "message", name]),
+      ]);
+    },
+  );
 });

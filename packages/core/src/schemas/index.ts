@@ -106,6 +106,7 @@ export {
   DatabaseTypeSchema,
   DeleteTeamMemberBodySchema,
   GlobalStatsSchema,
+  MAX_MANAGEMENT_TEXT_LENGTH,
   MAX_QUEUE_BUDGET,
   MIN_QUEUE_BUDGET,
   MoveDatabaseToTeamBodySchema,

@@ -25,7 +25,18 @@ const int64 = (): z.ZodNumber => z.number();
 // Flags the service sends as the strings "true" and "false" (`spec/management-api.md` §5.2).
 const BooleanStringSchema = z.enum(["true", "false"]);
 
-const requiredText = (): z.ZodString => z.string().min(1, "must not be empty");
+/**
+ * The longest name, id or email a request may carry. The service documents no limit; this one is
+ * the emulator's (names are shown and stored per record, and an email is at most 254 characters by
+ * RFC 5321), so a request cannot make a record of megabytes.
+ */
+export const MAX_MANAGEMENT_TEXT_LENGTH = 256;
+
+const requiredText = (): z.ZodString =>
+  z
+    .string()
+    .min(1, "must not be empty")
+    .max(MAX_MANAGEMENT_TEXT_LENGTH, `must be at most ${MAX_MANAGEMENT_TEXT_LENGTH} characters`);
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes

@@ -8,16 +8,32 @@ describe("encodeSseEvent", () => {
   });
 
   test.for([
-    ["a\nb", "data: a\ndata: b\n\n"],
-    ["a\r\nb", "data: a\ndata: b\n\n"],
-    ["a\rb", "data: a\ndata: b\n\n"],
-    ["a\n\r\nb\r", "data: a\ndata: \ndata: b\ndata: \n\n"],
-    ["\n", "data: \ndata: \n\n"],
+    ["a\nb", "data: a\ndata:b\n\n"],
+    ["a\r\nb", "data: a\ndata:b\n\n"],
+    ["a\rb", "data: a\ndata:b\n\n"],
+    ["a\n\r\nb\r", "data: a\ndata:\ndata:b\ndata:\n\n"],
+    ["\n", "data: \ndata:\n\n"],
     ["", "data: \n\n"],
     [" lead", "data:  lead\n\n"],
   ] as const)("splits %j on every newline style", ([data, expected], { expect }) => {
     expect(encodeSseEvent({ data })).toBe(expected);
   });
+
+  test.for([
+    // The issue's payload: the SDK must not read the second line as a message on `admin`.
+    [
+      "message,news,hello\nmessage,admin,FORGED",
+      "data: message,news,hello\ndata:message,admin,FORGED\n\n",
+    ],
+    ["x\ndata: message,admin,FORGED", "data: x\ndata:data: message,admin,FORGED\n\n"],
+    // A leading space must survive the receiver's one-space strip, so it takes `data: `.
+    ["x\n message,admin,FORGED", "data: x\ndata:  message,admin,FORGED\n\n"],
+  ] as const)(
+    "writes the lines after the first without the SDK's `data: ` (%j)",
+    ([data, expected], { expect }) => {
+      expect(encodeSseEvent({ data })).toBe(expected);
+    },
+  );
 
   test("writes event, id and retry before the data", ({ expect }) => {
     expect(encodeSseEvent({ data: "x", event: "update", id: "7", retry: 1000 })).toBe(

@@ -3,12 +3,20 @@
  *
  * Frames end every line with LF only: the SDK splits its buffer on `"\n"`, so a CR would stay in
  * its payload (spec/kv-rest-wire.md §11.1).
+ *
+ * The SDK reads every line that starts with `data: ` as an item of its own (upstash/redis-js
+ * `pkg/http.ts`), so the lines after the first of a multi-line `data` are written `data:` without
+ * the space, which WHATWG allows and the SDK skips: a later line of a payload never reaches the
+ * SDK's listeners as an item, such as a forged `message` on another channel.
  */
 import { quote, SseEncodeError } from "./errors.ts";
 
 /** One event to send. Only `data` is required; it may contain line breaks of any style. */
 export interface SseMessage {
-  /** The payload. Each line (split on CRLF, CR or LF) becomes its own `data:` line. */
+  /**
+   * The payload. Each line (split on CRLF, CR or LF) becomes its own `data:` line; a receiver joins
+   * them with LF, so CR and CRLF arrive as LF (WHATWG HTML §9.2.6).
+   */
   readonly data: string;
   /** The event type; receivers use `message` when it is absent. Must not contain CR or LF. */
   readonly event?: string;
@@ -19,6 +27,7 @@ export interface SseMessage {
 }
 
 const LINE_BREAK = /\r\n|\r|\n/;
+const SPACE = 0x20;
 const encoder = new TextEncoder();
 
 /** The MIME type of an SSE response (WHATWG HTML §9.2.1). */
@@ -48,13 +57,17 @@ function assertSingleLine(field: string, value: string): void {
  * event, which is standard SSE and harmless to the SDK).
  *
  * `data` is split on every line-break style because a receiver treats CR, LF and CRLF alike as line
- * ends (WHATWG HTML §9.2.5); leaving one in place would end the field early. Each `data:` line
- * carries the space after the colon, which receivers strip and the SDK requires.
+ * ends (WHATWG HTML §9.2.5); leaving one in place would end the field early. The first `data:` line
+ * carries the space after the colon, which receivers strip and the SDK requires. The following
+ * lines go without it (`data:line`), so the SDK, which takes only `data: ` lines, drops them
+ * instead of reading each as an item of its own; a line that itself starts with a space keeps it
+ * (`data:  line`, since receivers strip exactly one), and the SDK then reads text that starts with
+ * a space, which names no pub/sub kind.
  *
  * @throws {SseEncodeError} if `event` or `id` contains a line break, `id` contains NUL (receivers
  * ignore such IDs), or `retry` is not a non-negative integer.
  * @example
- * encodeSseEvent({ data: "a\nb", event: "x" }); // "event: x\ndata: a\ndata: b\n\n"
+ * encodeSseEvent({ data: "a\nb", event: "x" }); // "event: x\ndata: a\ndata:b\n\n"
  */
 export function encodeSseEvent(message: SseMessage): string {
   let frame = "";
@@ -77,12 +90,13 @@ export function encodeSseEvent(message: SseMessage): string {
   }
   const data = message.data;
   // Most payloads are one line; skip the split for them.
-  if (LINE_BREAK.test(data)) {
-    for (const line of data.split(LINE_BREAK)) {
-      frame += `data: ${line}\n`;
-    }
-  } else {
-    frame += `data: ${data}\n`;
+  if (!LINE_BREAK.test(data)) {
+    return `${frame}data: ${data}\n\n`;
+  }
+  const [first = "", ...rest] = data.split(LINE_BREAK);
+  frame += `data: ${first}\n`;
+  for (const line of rest) {
+    frame += line.charCodeAt(0) === SPACE ? `data: ${line}\n` : `data:${line}\n`;
   }
   return `${frame}\n`;
 }

@@ -181,6 +181,30 @@ describe("createSseParser", () => {
     ]);
     expect(parser.push("ta: x\n\n: ping\n\n")).toEqual([event("x")]);
   });
+
+  test("in auto mode, reads a stream without blank lines one data line at a time", ({ expect }) => {
+    // The service's framing (spec/kv-rest-wire.md §11.1); a ping's blank line follows no data line.
+    const parser = createSseParser({ dispatch: "auto" });
+    expect(parser.push("data: subscribe,chat,1\n: ping\n\n")).toEqual([event("subscribe,chat,1")]);
+    expect(parser.push("data: message,chat,a\ndata: message,chat,b\n")).toEqual([
+      event("message,chat,a"),
+      event("message,chat,b"),
+    ]);
+  });
+
+  test("in auto mode, joins data lines once the peer ends an event with a blank line", ({
+    expect,
+  }) => {
+    const parser = createSseParser({ dispatch: "auto" });
+    // The first event is dispatched at once, as in data-line mode
+    expect(parser.push("data: subscribe,news,1\n")).toEqual([event("subscribe,news,1")]);
+    // Its blank line shows the peer frames events as WHATWG does
+    expect(parser.push("\ndata: message,news,hello\ndata:message,admin,FORGED\n")).toEqual([]);
+    expect(parser.push("\n")).toEqual([event("message,news,hello\nmessage,admin,FORGED")]);
+    // A new stream starts in data-line mode again
+    parser.end();
+    expect(parser.push("data: a\ndata: b\n")).toEqual([event("a"), event("b")]);
+  });
 });
 
 // Text rich in what SSE treats specially: every newline style, colons, spaces, BOMs, commas.
@@ -233,6 +257,17 @@ describe("encodeSseEvent → createSseParser", () => {
       assertSame(parseAll(splitAt(bytes, cuts)), expectedEvents(messages));
     },
   );
+
+  fcTest.prop([
+    singleLine(trickyText),
+    fc.array(messageArbitrary, { maxLength: 5 }),
+    fc.array(fc.nat(), { maxLength: 8 }),
+  ])("round-trips in auto mode after a one-line first event", (first, messages, cuts) => {
+    // The emulator's streams open with a one-line confirmation (spec/kv-rest-wire.md §11).
+    const all = [{ data: first }, ...messages];
+    const bytes = utf8.encode(all.map(encodeSseEvent).join(""));
+    assertSame(parseAll(splitAt(bytes, cuts), { dispatch: "auto" }), expectedEvents(all));
+  });
 });
 
 describe("createSseParser on arbitrary streams", () => {
@@ -275,6 +310,15 @@ describe("createSseParser on arbitrary streams", () => {
     (stream, cuts) => {
       const options = { dispatch: "data-line" } as const;
       assertSame(parseAll(splitAt(stream, cuts), options), parseAll([stream], options));
+    },
+  );
+
+  fcTest.prop([rawStream, fc.array(fc.nat(), { maxLength: 10 })])(
+    "gives the same events however the bytes are chunked in auto mode",
+    (stream, cuts) => {
+      const options = { dispatch: "auto" } as const;
+      const bytes = utf8.encode(stream);
+      assertSame(parseAll(splitAt(bytes, cuts), options), parseAll([stream], options));
     },
   );
 });

@@ -33,7 +33,16 @@ export type SseDispatchMode =
    * peers that send one `data:` line per item without blank lines. Line breaks, the space after
    * the colon, `event:` and `id:` still follow WHATWG.
    */
-  | "data-line";
+  | "data-line"
+  /**
+   * For a peer that may frame either way: `data-line` until the stream ends an event with a blank
+   * line right after a `data:` line, then `blank-line` for the rest of the stream. The service
+   * sends one `data: ` line per item and no blank lines (spec/kv-rest-wire.md §11.1); the emulator
+   * ends every event with one, so its multi-line events are joined as WHATWG says. Its first event,
+   * read before the switch, is the stream's confirmation (`subscribe,<name>,1` or `"OK"`), so data
+   * a publisher controls is always read by the standard.
+   */
+  | "auto";
 
 /** Options of {@link createSseParser}. */
 export interface SseParserOptions {
@@ -57,7 +66,7 @@ export interface SseParser {
   /**
    * Ends the stream and resets the parser for a new one. WHATWG discards an event whose block was
    * not closed by a blank line, so this returns the events completed by flushing the decoder: none
-   * under either dispatch mode. It returns an array so callers treat `push` and `end` alike.
+   * under any dispatch mode. It returns an array so callers treat `push` and `end` alike.
    */
   end(): SseEvent[];
 }
@@ -81,7 +90,8 @@ const DIGITS_ONLY = /^[0-9]+$/;
  */
 export function createSseParser(options: SseParserOptions = {}): SseParser {
   const maxLineLength = options.maxLineLength ?? SSE_DEFAULT_MAX_LINE_LENGTH;
-  const isDataLineMode = options.dispatch === "data-line";
+  const isAutoMode = options.dispatch === "auto";
+  const startsInDataLineMode = options.dispatch === "data-line" || isAutoMode;
   if (!(maxLineLength >= 1)) {
     throw new SseParseError(`SSE maxLineLength must be at least 1, got ${maxLineLength}`);
   }
@@ -92,6 +102,8 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
   const lineBreak = /[\r\n]/g;
 
   // Stream state (WHATWG §9.2.6 buffers).
+  let isDataLineMode = startsInDataLineMode;
+  let isAfterDataLine = false; // the previous line was a `data` field (for `auto`)
   let isAtStreamStart = true;
   let isAfterCr = false; // the previous chunk ended in CR: a leading LF belongs to that CRLF
   let partialLine: string[] = []; // pieces of the current, unterminated line
@@ -104,6 +116,8 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
   function reset(): void {
     decoder = new TextDecoder("utf-8", { ignoreBOM: true });
     hasUndecodedBytes = false;
+    isDataLineMode = startsInDataLineMode;
+    isAfterDataLine = false;
     isAtStreamStart = true;
     isAfterCr = false;
     partialLine = [];
@@ -129,7 +143,13 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
   }
 
   function processLine(line: string, out: SseEvent[]): void {
+    const wasAfterDataLine = isAfterDataLine;
+    isAfterDataLine = false;
     if (line.length === 0) {
+      if (isAutoMode && wasAfterDataLine) {
+        // The peer ends its events with a blank line: from now on, `data:` lines are joined.
+        isDataLineMode = false;
+      }
       dispatch(out);
       return;
     }
@@ -149,6 +169,7 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
         eventType = value;
         return;
       case "data":
+        isAfterDataLine = true;
         if (isDataLineMode) {
           out.push(makeEvent(value));
           eventType = "";

@@ -79,6 +79,8 @@ export interface ServerStats {
   /** Changes since the last save, as Redis's `server.dirty`. */
   dirty: number;
   totalConnections: number;
+  /** Clients closed for going over `client-output-buffer-limit` (INFO stats, Redis 7.2+). */
+  clientOutputBufferLimitDisconnections: number;
 }
 
 export interface CommandContext {

@@ -1,4 +1,5 @@
 import { describe, test, vi } from "vitest";
+import { MAX_BINARY_LENGTH } from "../bytes.ts";
 import { createTestEngine, r } from "../test-support.ts";
 import { ERR } from "./errors.ts";
 
@@ -48,5 +49,38 @@ describe("dispatch", () => {
     expect(run("GET", "k")).toEqual(r.err("ERR internal emulator error"));
     expect(errors).toHaveLength(1);
     expect(run("SET", "k", "v")).toEqual(r.ok);
+  });
+
+  test.for([
+    // V8 refusing a concatenation, a `repeat`, a `join` or `JSON.stringify`.
+    ["a string", () => "x".repeat(MAX_BINARY_LENGTH + 1)],
+    // Node refusing to decode bytes (not filled and never read: it checks the length first).
+    ["bytes", () => new TextDecoder().decode(Buffer.allocUnsafe(MAX_BINARY_LENGTH + 1))],
+  ] as const)(
+    "building %s longer than the engine's limit is that limit's error, not a bug",
+    ([, build], { expect }) => {
+      const errors: unknown[] = [];
+      const { run, engine } = createTestEngine({ onInternalError: (error) => errors.push(error) });
+      const db = engine.databases[0];
+      if (db === undefined) {
+        throw new Error("no database 0");
+      }
+      run("SET", "k", "v");
+      vi.spyOn(db, "getString").mockImplementationOnce(build);
+      expect(run("APPEND", "k", "x")).toEqual(r.err(ERR.STRING_OVER_ENGINE_LIMIT));
+      expect(errors).toEqual([]);
+      expect(run("GET", "k")).toEqual(r.bulk("v"));
+    },
+  );
+
+  test("a MONITOR line too long to build is skipped, and the command runs", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    const lines: string[] = [];
+    // Quoting a value near the limit (up to 4 bytes per byte) is what makes such a line.
+    const stop = engine.monitor(({ argv }) => lines.push(argv.join(" ").repeat(MAX_BINARY_LENGTH)));
+    engine.monitor(({ argv }) => lines.push(argv.join(" ")));
+    expect(run("SET", "k", "v")).toEqual(r.ok);
+    expect(lines).toEqual(["SET k v"]);
+    stop();
   });
 });

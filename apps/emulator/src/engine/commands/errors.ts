@@ -2,6 +2,7 @@
  * The engine's error catalogue: Redis's exact texts, once (STYLE.md §7.4). Commands throw
  * `ReplyError`; the dispatcher turns it into an error reply.
  */
+import { STRING_OVER_ENGINE_LIMIT } from "../bytes.ts";
 
 /** A Redis error reply; `reply` is the whole line without the leading `-`, e.g. `ERR syntax error`. */
 export class ReplyError extends Error {
@@ -28,6 +29,8 @@ export const ERR = {
   BIT_OFFSET: "ERR bit offset is not an integer or out of range",
   BIT_VALUE: "ERR bit is not an integer or out of range",
   STRING_TOO_LONG: "ERR string exceeds maximum allowed size (proto-max-bulk-len)",
+  /** Emulator difference: a string longer than the engine can hold (`bytes.ts`), not Redis's text. */
+  STRING_OVER_ENGINE_LIMIT,
   DB_INDEX_OUT_OF_RANGE: "ERR DB index is out of range",
   INVALID_DB_INDEX: "ERR invalid DB index",
   SAME_OBJECT: "ERR source and destination objects are the same",

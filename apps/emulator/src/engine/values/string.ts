@@ -5,7 +5,7 @@
  * DIGEST/DELEX/SET IFDEQ, the extended SET/GETEX/MSETEX options and the bit-level helpers of
  * SETBIT, GETBIT, BITCOUNT, BITPOS and BITFIELD (src/t_string.c, src/bitops.c, src/util.c).
  */
-import { asciiUpper } from "../bytes.ts";
+import { asciiUpper, MAX_BINARY_LENGTH } from "../bytes.ts";
 import type { CommandContext } from "../commands/context.ts";
 import { ERR, ReplyError } from "../commands/errors.ts";
 import { parseIntegerArg } from "../commands/numbers.ts";
@@ -581,6 +581,28 @@ export function maxBulkLength(config: { value(name: string): string }): number {
 }
 
 /**
+ * checkStringLength (src/t_string.c), for SETRANGE and APPEND: refuses a string that would grow to
+ * `length` bytes, past `proto-max-bulk-len` with Redis's error, or past what the engine can hold.
+ */
+export function checkStringLength(length: number, config: { value(name: string): string }): void {
+  if (length > maxBulkLength(config)) {
+    throw new ReplyError(ERR.STRING_TOO_LONG);
+  }
+  checkEngineStringLength(length);
+}
+
+/**
+ * Emulator difference: refuses, before anything is allocated, a string of `length` bytes that the
+ * engine cannot hold (MAX_BINARY_LENGTH, just under Redis's default 512 MiB limit), where Redis
+ * would grow it (SETBIT and BITFIELD only bound the offset by `proto-max-bulk-len`).
+ */
+export function checkEngineStringLength(length: number): void {
+  if (length > MAX_BINARY_LENGTH) {
+    throw new ReplyError(ERR.STRING_OVER_ENGINE_LIMIT);
+  }
+}
+
+/**
  * getBitOffsetFromArgument: a bit offset below `maxBytes × 8`. With `bits` (BITFIELD), `#n` means
  * the n-th field of that width, i.e. offset `n × bits`.
  */
@@ -879,6 +901,7 @@ export function runBitfield(
   const current = db.getString(key);
   const oldLength = current?.length ?? 0;
   const length = Math.max(oldLength, Math.floor(highest / 8) + 1);
+  checkEngineStringLength(length);
   const grew = current === undefined || length > oldLength;
   const bytes = stringToBytes(current ?? "", length);
   const byteAt = (index: number): number => bytes[index] ?? 0;

@@ -16,7 +16,7 @@ import {
   toRestResultsJson,
 } from "@stratus/core/rest";
 import { encodeSseEvent } from "@stratus/core/sse";
-import { binaryToBytes, bytesToBinary, utf8ToBinary } from "../../kv/argv.ts";
+import { binaryToBytes, bytesToBinary, isStringTooLongError, utf8ToBinary } from "../../kv/argv.ts";
 import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import { type Command, lookupCommand } from "../../kv/command-info.ts";
 import type { KvDatabase, KvGrant } from "../../kv/database.ts";
@@ -25,13 +25,24 @@ import { byteLength, isWholeBody } from "../body.ts";
 import { errorBody, HttpError, knownError } from "../http-error.ts";
 import { parseQuery, percentDecode } from "../percent.ts";
 import { type RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
-import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
+import type {
+  Admission,
+  AdmittedRequest,
+  EmulatorRequest,
+  EmulatorRequestHead,
+  EmulatorResponse,
+} from "../types.ts";
 
 const ALLOWED_METHODS = new Set(["HEAD", "GET", "POST", "PUT"]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 /** Service wording (kv-rest-wire.md §4, §9). */
 const UNAUTHORIZED = "WRONGPASS invalid or missing auth token";
+/**
+ * The body limit of a database whose request size is not limited (`KvLimits.maxRequestBytes`
+ * undefined): Redis's largest argument (`proto-max-bulk-len`, 512 MiB) with room for its command.
+ */
+const MAX_BODY_BYTES = 512 * 1024 * 1024 + 64 * 1024;
 /** An SSE comment keeps idle streams open through proxies (kv-rest-wire.md §11.1 emulator choice). */
 const SSE_PING_INTERVAL_MS = 15_000;
 
@@ -58,45 +69,93 @@ type KvHeaders = Record<"content-type" | typeof RestHeaders.SYNC_TOKEN, string> 
   Record<string, string>;
 
 /**
- * Answers at once when the backend does (the embedded engine, most of the time), and with a promise
- * when it waits for I/O (the proxy, a durable write, streams).
+ * Decides from the head: the method, then the token (the service answers 405 and 401 before it
+ * reads a body), so no byte of an unauthenticated body is buffered.
  */
-export function handleKvRequest(
-  request: EmulatorRequest,
-  route: KvRoute,
-): EmulatorResponse | Promise<EmulatorResponse> {
-  const exchange = new KvExchange(request, route.database);
-  let answer: KvAnswer | Promise<KvAnswer>;
-  try {
-    answer = dispatch(request, route);
-  } catch (error: unknown) {
-    return exchange.fail(error);
+export function admitKvRequest(head: EmulatorRequestHead, route: KvRoute): Admission {
+  const { database } = route;
+  if (!ALLOWED_METHODS.has(head.method)) {
+    return {
+      answer: new KvExchange(head, database).respond(
+        errorAnswer(405, `ERR method ${head.method} is not allowed: use HEAD, GET, POST or PUT`),
+      ),
+    };
   }
-  return answer instanceof Promise
-    ? answer.then(
-        (settled) => exchange.respond(settled),
-        (error: unknown) => exchange.fail(error),
-      )
-    : exchange.respond(answer);
+  const grant = database.verify(
+    tokenFromRequest({
+      authorization: head.headers.get("authorization"),
+      // Most requests have no query string: skip building its URLSearchParams.
+      queryToken: head.rawQuery === "" ? undefined : head.query.get("_token"),
+    }),
+  );
+  if (grant === undefined) {
+    return { answer: new KvExchange(head, database).respond(errorAnswer(401, UNAUTHORIZED)) };
+  }
+  return new AdmittedKvRequest(route, grant);
+}
+
+/** A request whose token was good: its body may be read, up to the database's request limit. */
+class AdmittedKvRequest implements AdmittedRequest {
+  readonly maxBodyBytes: number;
+  readonly #route: KvRoute;
+  readonly #grant: KvGrant;
+
+  constructor(route: KvRoute, grant: KvGrant) {
+    this.maxBodyBytes = route.database.limits.maxRequestBytes ?? MAX_BODY_BYTES;
+    this.#route = route;
+    this.#grant = grant;
+  }
+
+  tooLarge(receivedBytes: number): EmulatorResponse {
+    // Seen on the service: HTTP 413 for an oversized request (kv-rest-wire.md §14).
+    return new KvExchange(undefined, this.#route.database).respond(
+      errorAnswer(
+        413,
+        `ERR max request size exceeded. Limit: ${this.maxBodyBytes} bytes, Actual: ${receivedBytes} bytes`,
+      ),
+    );
+  }
+
+  /**
+   * Answers at once when the backend does (the embedded engine, most of the time), and with a
+   * promise when it waits for I/O (the proxy, a durable write, streams).
+   */
+  handle(request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> {
+    const exchange = new KvExchange(request, this.#route.database);
+    let answer: KvAnswer | Promise<KvAnswer>;
+    try {
+      answer = dispatch(request, { route: this.#route, grant: this.#grant });
+    } catch (error: unknown) {
+      return exchange.fail(error);
+    }
+    return answer instanceof Promise
+      ? answer.then(
+          (settled) => exchange.respond(settled),
+          (error: unknown) => exchange.fail(error),
+        )
+      : exchange.respond(answer);
+  }
 }
 
 /** One request's response in the making: its sync token, taken first, and its usage record. */
 class KvExchange {
-  readonly #request: EmulatorRequest;
+  /** Undefined when the body was not read (an answer from the head, a body over the limit). */
+  readonly #request: EmulatorRequest | EmulatorRequestHead | undefined;
   readonly #database: KvDatabase;
   readonly #startedAt = performance.now();
   readonly #syncToken: string;
 
-  constructor(request: EmulatorRequest, database: KvDatabase) {
+  constructor(request: EmulatorRequest | EmulatorRequestHead | undefined, database: KvDatabase) {
     this.#request = request;
     this.#database = database;
     this.#syncToken = database.nextSyncToken();
   }
 
   respond({ status, contentType, body }: KvAnswer): EmulatorResponse {
+    const request = this.#request;
     this.#database.usage.recordRequest({
       latencyMs: performance.now() - this.#startedAt,
-      bytesIn: this.#request.body.byteLength,
+      bytesIn: request !== undefined && "body" in request ? request.body.byteLength : 0,
       bytesOut: isWholeBody(body) ? byteLength(body) : 0,
     });
     const syncToken = this.#syncToken;
@@ -126,37 +185,13 @@ class KvExchange {
 
 /**
  * Not `async`: a single command's answer is ready at once when the backend's reply is, and every
- * async frame on the way would cost microtask hops. Client mistakes may throw; `handleKvRequest`
- * answers them.
+ * async frame on the way would cost microtask hops. Client mistakes may throw; `handle` answers
+ * them.
  */
 function dispatch(
   request: EmulatorRequest,
-  { database, path }: KvRoute,
+  { route: { database, path }, grant }: { route: KvRoute; grant: KvGrant },
 ): KvAnswer | Promise<KvAnswer> {
-  if (!ALLOWED_METHODS.has(request.method)) {
-    return errorAnswer(
-      405,
-      `ERR method ${request.method} is not allowed: use HEAD, GET, POST or PUT`,
-    );
-  }
-  const grant = database.verify(
-    tokenFromRequest({
-      authorization: request.headers.get("authorization"),
-      // Most requests have no query string: skip building its URLSearchParams.
-      queryToken: request.rawQuery === "" ? undefined : request.query.get("_token"),
-    }),
-  );
-  if (grant === undefined) {
-    return errorAnswer(401, UNAUTHORIZED);
-  }
-  const maxBytes = database.limits.maxRequestBytes;
-  if (maxBytes !== undefined && request.body.byteLength > maxBytes) {
-    // Seen on the service: HTTP 413 for an oversized request (kv-rest-wire.md §14).
-    return errorAnswer(
-      413,
-      `ERR max request size exceeded. Limit: ${maxBytes} bytes, Actual: ${request.body.byteLength} bytes`,
-    );
-  }
   const options = readRestOptions(request);
   const segments = path.split("/").slice(1);
   const first = segments[0]?.toLowerCase() ?? "";
@@ -215,7 +250,11 @@ function parseJson(body: Uint8Array): unknown {
   }
   try {
     return JSON.parse(decoder.decode(body));
-  } catch {
+  } catch (error: unknown) {
+    // A body longer than a string can be is not malformed: knownError says what it is.
+    if (isStringTooLongError(error)) {
+      throw error;
+    }
     throw new HttpError(400, "ERR the request body is not valid JSON");
   }
 }
@@ -455,7 +494,12 @@ async function subscribe(options: {
       .join("/"),
   );
   const events = options.database.backend
-    .subscribe({ kind: options.kind, name, signal: options.request.signal })
+    .subscribe({
+      kind: options.kind,
+      name,
+      signal: options.request.signal,
+      onOutputLimit: dropSlowReader(options.database, options.request),
+    })
     [Symbol.asyncIterator]();
   const first = await events.next();
   async function* items(): AsyncIterable<Uint8Array> {
@@ -488,11 +532,25 @@ function formatPubSubEvent(event: PubSubEvent): string {
   }
 }
 
+/**
+ * A stream whose unread events went over its output-buffer limit has ended (kv/output-limit.ts):
+ * its connection is closed, as Redis closes a slow subscriber's, and counted.
+ */
+function dropSlowReader(database: KvDatabase, request: EmulatorRequest): () => void {
+  return () => {
+    database.usage.recordOutputLimitDisconnection();
+    request.disconnect?.();
+  };
+}
+
 function monitor(database: KvDatabase, request: EmulatorRequest): KvAnswer {
   if (request.method === "HEAD") {
     return sseResponse(noEvents());
   }
-  const lines = database.backend.monitor({ signal: request.signal });
+  const lines = database.backend.monitor({
+    signal: request.signal,
+    onOutputLimit: dropSlowReader(database, request),
+  });
   async function* items(): AsyncIterable<Uint8Array> {
     yield sseData(MONITOR_OK_ITEM);
     for await (const line of lines) {

@@ -28,16 +28,17 @@ import {
   VectorSetPlanBodySchema,
 } from "@stratus/core/schemas";
 import type { z } from "zod";
+import type { DatabaseFlag } from "../../management/databases.ts";
 import { ManagementError } from "../../management/errors.ts";
-import type { DatabaseFlag, ManagementService } from "../../management/service.ts";
-import { HttpError, jsonError, jsonResponse } from "../http-error.ts";
-import type { EmulatorRequest, RequestHandler } from "../types.ts";
+import type { ManagementService } from "../../management/service.ts";
+import { bodyTooLargeMessage, HttpError, jsonError, jsonResponse } from "../http-error.ts";
+import type { EmulatorRequest, EmulatorRequestHead, HttpService } from "../types.ts";
 
-/** What a route handler gets: the request, path parameters and the service. */
+/** What a route handler gets: the request, path parameters and the management services. */
 interface RouteContext {
   readonly request: EmulatorRequest;
   readonly params: Readonly<Record<string, string>>;
-  readonly service: ManagementService;
+  readonly management: ManagementService;
 }
 
 interface Route {
@@ -103,24 +104,32 @@ const DATABASE_TOGGLES: readonly [string, DatabaseFlag, boolean, "POST" | "PATCH
  */
 function queueRoutes(prefix: "qstash" | "queue"): Route[] {
   return [
-    { method: "GET", pattern: `/${prefix}/users`, handler: ({ service }) => service.listQueues() },
+    {
+      method: "GET",
+      pattern: `/${prefix}/users`,
+      handler: ({ management }) => management.queues.list(),
+    },
     // Legacy single-user endpoint (§3.5).
-    { method: "GET", pattern: `/${prefix}/user`, handler: ({ service }) => service.accountQueue() },
+    {
+      method: "GET",
+      pattern: `/${prefix}/user`,
+      handler: ({ management }) => management.queues.accountQueue(),
+    },
     {
       method: "GET",
       pattern: `/${prefix}/user/{id}`,
-      handler: (context) => context.service.getQueue(id(context)),
+      handler: (context) => context.management.queues.get(id(context)),
     },
     {
       method: "POST",
       pattern: `/${prefix}/rotate-token/{id}`,
-      handler: (context) => context.service.rotateQueueToken(id(context)),
+      handler: (context) => context.management.queues.rotateToken(id(context)),
     },
     {
       method: "POST",
       pattern: `/${prefix}/set-plan/{id}`,
       handler: (context) =>
-        context.service.setQueuePlan(
+        context.management.queues.setPlan(
           id(context),
           body(context.request, QStashSetPlanBodySchema).plan_name,
         ),
@@ -128,13 +137,13 @@ function queueRoutes(prefix: "qstash" | "queue"): Route[] {
     {
       method: "GET",
       pattern: `/${prefix}/stats`,
-      handler: ({ service, request }) =>
-        service.queueStats(service.accountQueue().id, period(request)),
+      handler: ({ management, request }) =>
+        management.queues.stats(management.queues.accountQueue().id, period(request)),
     },
     {
       method: "GET",
       pattern: `/${prefix}/stats/{id}`,
-      handler: (context) => context.service.queueStats(id(context), period(context.request)),
+      handler: (context) => context.management.queues.stats(id(context), period(context.request)),
     },
     {
       method: "GET",
@@ -145,20 +154,20 @@ function queueRoutes(prefix: "qstash" | "queue"): Route[] {
     {
       method: "POST",
       pattern: `/${prefix}/move-to-team`,
-      handler: ({ service, request }) => {
+      handler: ({ management, request }) => {
         if (prefix === "queue") {
           const parsed = body(request, QueueMoveToTeamBodySchema);
-          return service.moveQueueToTeam(parsed.queue_id, parsed.target_team_id);
+          return management.queues.moveToTeam(parsed.queue_id, parsed.target_team_id);
         }
         const parsed = body(request, QStashMoveToTeamBodySchema);
-        return service.moveQueueToTeam(parsed.qstash_id, parsed.target_team_id);
+        return management.queues.moveToTeam(parsed.qstash_id, parsed.target_team_id);
       },
     },
     {
       method: "PATCH",
       pattern: `/${prefix}/update-budget/{id}`,
       handler: (context) =>
-        context.service.updateQueueBudget(
+        context.management.queues.updateBudget(
           id(context),
           body(context.request, QueueBudgetBodySchema).budget,
         ),
@@ -166,54 +175,61 @@ function queueRoutes(prefix: "qstash" | "queue"): Route[] {
     {
       method: "POST",
       pattern: `/${prefix}/enable-prodpack/{id}`,
-      handler: (context) => context.service.setQueueProdPack(id(context), true),
+      handler: (context) => context.management.queues.setProdPack(id(context), true),
     },
     {
       method: "POST",
       pattern: `/${prefix}/disable-prodpack/{id}`,
-      handler: (context) => context.service.setQueueProdPack(id(context), false),
+      handler: (context) => context.management.queues.setProdPack(id(context), false),
     },
   ];
 }
 
 const ROUTES: readonly Route[] = [
   // Redis databases (§3.1)
-  { method: "GET", pattern: "/redis/databases", handler: ({ service }) => service.listDatabases() },
+  {
+    method: "GET",
+    pattern: "/redis/databases",
+    handler: ({ management }) => management.databases.list(),
+  },
   {
     method: "POST",
     pattern: "/redis/database",
-    handler: ({ service, request }) =>
-      service.createDatabase(body(request, CreateDatabaseBodySchema)),
+    handler: ({ management, request }) =>
+      management.databases.create(body(request, CreateDatabaseBodySchema)),
   },
   {
     method: "GET",
     pattern: "/redis/database/{id}",
     handler: (context) =>
-      context.service.getDatabase(id(context), {
+      context.management.databases.get(id(context), {
         hideCredentials: context.request.query.get("credentials") === "hide",
       }),
   },
   {
     method: "DELETE",
     pattern: "/redis/database/{id}",
-    handler: (context) => context.service.deleteDatabase(id(context)),
+    handler: (context) => context.management.databases.delete(id(context)),
   },
   {
     method: "POST",
     pattern: "/redis/rename/{id}",
     handler: (context) =>
-      context.service.renameDatabase(id(context), body(context.request, RenameBodySchema).name),
+      context.management.databases.rename(
+        id(context),
+        body(context.request, RenameBodySchema).name,
+      ),
   },
   {
     method: "POST",
     pattern: "/redis/reset-password/{id}",
-    handler: (context) => context.service.resetDatabasePassword(id(context)),
+    handler: (context) => context.management.databases.resetPassword(id(context)),
   },
   ...DATABASE_TOGGLES.map(
     ([word, flag, isOn, method]): Route => ({
       method,
       pattern: `/redis/${word}/{id}`,
-      handler: (context) => context.service.setDatabaseFlag(id(context), flag, isOn),
+      handler: (context) => context.management.databases.setFlag(id(context), flag, isOn),
     }),
   ),
   // The CLI's older path and the current one (§3.1 emulator choice: both).
@@ -222,7 +238,7 @@ const ROUTES: readonly Route[] = [
       method: "POST",
       pattern,
       handler: (context) =>
-        context.service.changeDatabasePlan(
+        context.management.databases.changePlan(
           id(context),
           body(context.request, ChangePlanBodySchema),
         ),
@@ -232,7 +248,7 @@ const ROUTES: readonly Route[] = [
     method: "PATCH",
     pattern: "/redis/update-budget/{id}",
     handler: (context) =>
-      context.service.updateDatabaseBudget(
+      context.management.databases.updateBudget(
         id(context),
         body(context.request, QueueBudgetBodySchema).budget,
       ),
@@ -241,7 +257,7 @@ const ROUTES: readonly Route[] = [
     method: "POST",
     pattern: "/redis/update-regions/{id}",
     handler: (context) =>
-      context.service.updateDatabaseRegions(
+      context.management.databases.updateRegions(
         id(context),
         body(context.request, UpdateRegionsBodySchema).read_regions,
       ),
@@ -250,7 +266,7 @@ const ROUTES: readonly Route[] = [
     method: "POST",
     pattern: "/redis/update-allowlist/{id}",
     handler: (context) =>
-      context.service.updateDatabaseAllowlist(
+      context.management.databases.updateAllowlist(
         id(context),
         body(context.request, UpdateAllowlistBodySchema).allowed_ips,
       ),
@@ -258,33 +274,33 @@ const ROUTES: readonly Route[] = [
   {
     method: "POST",
     pattern: "/redis/move-to-team",
-    handler: ({ service, request }) => {
+    handler: ({ management, request }) => {
       const parsed = body(request, MoveDatabaseToTeamBodySchema);
-      return service.moveDatabaseToTeam(parsed.database_id, parsed.team_id);
+      return management.databases.moveToTeam(parsed.database_id, parsed.team_id);
     },
   },
   {
     method: "GET",
     pattern: "/redis/list-backup/{id}",
-    handler: (context) => context.service.listBackups(id(context)),
+    handler: (context) => context.management.backups.list(id(context)),
   },
   {
     method: "POST",
     pattern: "/redis/create-backup/{id}",
     handler: (context) =>
-      context.service.createBackup(id(context), body(context.request, RenameBodySchema).name),
+      context.management.backups.create(id(context), body(context.request, RenameBodySchema).name),
   },
   {
     method: "DELETE",
     pattern: "/redis/delete-backup/{id}/{backup_id}",
     handler: (context) =>
-      context.service.deleteBackup(id(context), context.params["backup_id"] ?? ""),
+      context.management.backups.delete(id(context), context.params["backup_id"] ?? ""),
   },
   {
     method: "POST",
     pattern: "/redis/restore-backup/{id}",
     handler: (context) =>
-      context.service.restoreDatabaseBackup(
+      context.management.backups.restore(
         id(context),
         body(context.request, RestoreBackupBodySchema).backup_id,
       ),
@@ -292,80 +308,85 @@ const ROUTES: readonly Route[] = [
   {
     method: "GET",
     pattern: "/redis/stats/{id}",
-    handler: (context) => context.service.databaseStats(id(context), period(context.request)),
+    handler: (context) => context.management.databases.stats(id(context), period(context.request)),
   },
   // Teams (§3.2)
-  { method: "GET", pattern: "/teams", handler: ({ service }) => service.listTeams() },
+  { method: "GET", pattern: "/teams", handler: ({ management }) => management.teams.list() },
   {
     method: "POST",
     pattern: "/team",
-    handler: ({ service, request }) => service.createTeam(body(request, CreateTeamBodySchema)),
+    handler: ({ management, request }) =>
+      management.teams.create(body(request, CreateTeamBodySchema)),
   },
   {
     method: "DELETE",
     pattern: "/team/{id}",
-    handler: (context) => context.service.deleteTeam(id(context)),
+    handler: (context) => context.management.teams.delete(id(context)),
   },
   {
     method: "POST",
     pattern: "/teams/member",
-    handler: ({ service, request }) => service.addMember(body(request, AddTeamMemberBodySchema)),
+    handler: ({ management, request }) =>
+      management.teams.addMember(body(request, AddTeamMemberBodySchema)),
   },
   {
     method: "DELETE",
     pattern: "/teams/member",
-    handler: ({ service, request }) =>
-      service.removeMember(body(request, DeleteTeamMemberBodySchema)),
+    handler: ({ management, request }) =>
+      management.teams.removeMember(body(request, DeleteTeamMemberBodySchema)),
   },
   {
     method: "GET",
     pattern: "/teams/{id}",
-    handler: (context) => context.service.listMembers(id(context)),
+    handler: (context) => context.management.teams.members(id(context)),
   },
-  { method: "GET", pattern: "/auditlogs", handler: ({ service }) => service.auditLogs() },
+  { method: "GET", pattern: "/auditlogs", handler: ({ management }) => management.auditLog.list() },
   // Vector indexes (§3.3); the literal `stats` before `{id}` (§1 routing traps).
   {
     method: "GET",
     pattern: "/vector/index",
-    handler: ({ service }) => service.listVectorIndexes(),
+    handler: ({ management }) => management.vectorIndexes.list(),
   },
   {
     method: "POST",
     pattern: "/vector/index",
-    handler: ({ service, request }) =>
-      service.createVectorIndex(body(request, CreateVectorIndexBodySchema)),
+    handler: ({ management, request }) =>
+      management.vectorIndexes.create(body(request, CreateVectorIndexBodySchema)),
   },
   {
     method: "GET",
     pattern: "/vector/index/stats",
-    handler: ({ service }) => service.vectorGlobalStats(),
+    handler: ({ management }) => management.vectorIndexes.globalStats(),
   },
   {
     method: "GET",
     pattern: "/vector/index/{id}",
-    handler: (context) => context.service.getVectorIndex(id(context)),
+    handler: (context) => context.management.vectorIndexes.get(id(context)),
   },
   {
     method: "DELETE",
     pattern: "/vector/index/{id}",
-    handler: (context) => context.service.deleteVectorIndex(id(context)),
+    handler: (context) => context.management.vectorIndexes.delete(id(context)),
   },
   {
     method: "POST",
     pattern: "/vector/index/{id}/rename",
     handler: (context) =>
-      context.service.renameVectorIndex(id(context), body(context.request, RenameBodySchema).name),
+      context.management.vectorIndexes.rename(
+        id(context),
+        body(context.request, RenameBodySchema).name,
+      ),
   },
   {
     method: "POST",
     pattern: "/vector/index/{id}/reset-password",
-    handler: (context) => context.service.resetVectorIndexPassword(id(context)),
+    handler: (context) => context.management.vectorIndexes.resetPassword(id(context)),
   },
   {
     method: "POST",
     pattern: "/vector/index/{id}/setplan",
     handler: (context) =>
-      context.service.setVectorIndexPlan(
+      context.management.vectorIndexes.setPlan(
         id(context),
         body(context.request, VectorSetPlanBodySchema).target_plan,
       ),
@@ -374,7 +395,7 @@ const ROUTES: readonly Route[] = [
     method: "POST",
     pattern: "/vector/index/{id}/transfer",
     handler: (context) =>
-      context.service.transferVectorIndex(
+      context.management.vectorIndexes.transfer(
         id(context),
         body(context.request, TransferBodySchema).target_account,
       ),
@@ -382,46 +403,52 @@ const ROUTES: readonly Route[] = [
   {
     method: "GET",
     pattern: "/vector/index/{id}/stats",
-    handler: (context) => context.service.vectorIndexStats(id(context), period(context.request)),
+    handler: (context) =>
+      context.management.vectorIndexes.stats(id(context), period(context.request)),
   },
   // Search indexes (§3.4)
-  { method: "GET", pattern: "/search", handler: ({ service }) => service.listSearchIndexes() },
+  {
+    method: "GET",
+    pattern: "/search",
+    handler: ({ management }) => management.searchIndexes.list(),
+  },
   {
     method: "POST",
     pattern: "/search",
-    handler: ({ service, request }) =>
-      service.createSearchIndex(body(request, CreateSearchIndexBodySchema)),
+    handler: ({ management, request }) =>
+      management.searchIndexes.create(body(request, CreateSearchIndexBodySchema)),
   },
   {
     method: "GET",
     pattern: "/search/stats",
-    handler: ({ service }) => service.searchGlobalStats(),
+    handler: ({ management }) => management.searchIndexes.globalStats(),
   },
   {
     method: "GET",
     pattern: "/search/{id}",
-    handler: (context) => context.service.getSearchIndex(id(context)),
+    handler: (context) => context.management.searchIndexes.get(id(context)),
   },
   {
     method: "DELETE",
     pattern: "/search/{id}",
-    handler: (context) => context.service.deleteSearchIndex(id(context)),
+    handler: (context) => context.management.searchIndexes.delete(id(context)),
   },
   {
     method: "GET",
     pattern: "/search/{id}/stats",
-    handler: (context) => context.service.searchIndexStats(id(context), period(context.request)),
+    handler: (context) =>
+      context.management.searchIndexes.stats(id(context), period(context.request)),
   },
   {
     method: "POST",
     pattern: "/search/{id}/reset-password",
-    handler: (context) => context.service.resetSearchIndexPassword(id(context)),
+    handler: (context) => context.management.searchIndexes.resetPassword(id(context)),
   },
   {
     method: "POST",
     pattern: "/search/{id}/transfer",
     handler: (context) =>
-      context.service.transferSearchIndex(
+      context.management.searchIndexes.transfer(
         id(context),
         body(context.request, TransferBodySchema).target_account,
       ),
@@ -430,7 +457,10 @@ const ROUTES: readonly Route[] = [
     method: "POST",
     pattern: "/search/{id}/rename",
     handler: (context) =>
-      context.service.renameSearchIndex(id(context), body(context.request, RenameBodySchema).name),
+      context.management.searchIndexes.rename(
+        id(context),
+        body(context.request, RenameBodySchema).name,
+      ),
   },
   // Queues (§3.5, §2)
   ...queueRoutes("qstash"),
@@ -466,42 +496,65 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The `/v2` handler: auth, route, and service errors → their status. */
-export function createManagementHandler(service: ManagementService): RequestHandler {
-  return async (request) => {
-    const below = request.path === "/v2" ? "/" : request.path.slice(3);
-    const segments = below.split("/").slice(1).map(decodeSegment);
-    const matching = ROUTES.map((route) => ({
-      route,
-      params: match(route.pattern, segments),
-    })).filter((entry) => entry.params !== undefined);
-    // HEAD is answered as GET by handler.ts.
-    const method = request.method === "HEAD" ? "GET" : request.method;
-    const found = matching.find((entry) => entry.route.method === method);
-    if (found === undefined) {
-      if (matching.length > 0) {
-        const allowed = [...new Set(matching.map((entry) => entry.route.method))].join(", ");
-        return jsonError(405, `method ${request.method} is not allowed here: use ${allowed}`);
+/**
+ * The largest management request: every body is a small JSON object of names, flags and lists
+ * (the longest, an allowlist or a region list, is well under this).
+ */
+export const MANAGEMENT_MAX_REQUEST_BYTES = 64 * 1024;
+
+/**
+ * The `/v2` service: route and auth from the head, then the body (at most
+ * {@link MANAGEMENT_MAX_REQUEST_BYTES}) and the operation; service errors → their status.
+ */
+export function createManagementService(service: ManagementService): HttpService {
+  return {
+    admit(head) {
+      const below = head.path === "/v2" ? "/" : head.path.slice(3);
+      const segments = below.split("/").slice(1).map(decodeSegment);
+      const matching = ROUTES.map((route) => ({
+        route,
+        params: match(route.pattern, segments),
+      })).filter((entry) => entry.params !== undefined);
+      // HEAD is answered as GET by handler.ts.
+      const method = head.method === "HEAD" ? "GET" : head.method;
+      const found = matching.find((entry) => entry.route.method === method);
+      if (found === undefined) {
+        if (matching.length > 0) {
+          const allowed = [...new Set(matching.map((entry) => entry.route.method))].join(", ");
+          return {
+            answer: jsonError(405, `method ${head.method} is not allowed here: use ${allowed}`),
+          };
+        }
+        return { answer: jsonError(404, `no management operation at ${head.method} /v2${below}`) };
       }
-      return jsonError(404, `no management operation at ${request.method} /v2${below}`);
-    }
-    if (found.route.isPublic !== true && !isAuthorized(request, service)) {
-      // §8 emulator text.
-      return { ...jsonError(401, "unauthorized"), headers: UNAUTHORIZED_HEADERS };
-    }
-    try {
-      const result = await found.route.handler({
-        request,
-        params: found.params ?? {},
-        service,
-      });
-      return jsonResponse(200, result);
-    } catch (error: unknown) {
-      if (error instanceof ManagementError) {
-        return jsonError(error.status, error.message);
+      if (found.route.isPublic !== true && !isAuthorized(head, service)) {
+        // §8 emulator text.
+        return { answer: { ...jsonError(401, "unauthorized"), headers: UNAUTHORIZED_HEADERS } };
       }
-      throw error;
-    }
+      return {
+        maxBodyBytes: MANAGEMENT_MAX_REQUEST_BYTES,
+        tooLarge: (receivedBytes) =>
+          jsonError(
+            413,
+            bodyTooLargeMessage({ maxBodyBytes: MANAGEMENT_MAX_REQUEST_BYTES, receivedBytes }),
+          ),
+        handle: async (request) => {
+          try {
+            const result = await found.route.handler({
+              request,
+              params: found.params ?? {},
+              management: service,
+            });
+            return jsonResponse(200, result);
+          } catch (error: unknown) {
+            if (error instanceof ManagementError) {
+              return jsonError(error.status, error.message);
+            }
+            throw error;
+          }
+        },
+      };
+    },
   };
 }
 
@@ -510,7 +563,7 @@ const UNAUTHORIZED_HEADERS = {
   "www-authenticate": 'Basic realm="stratus management"',
 };
 
-function isAuthorized(request: EmulatorRequest, service: ManagementService): boolean {
+function isAuthorized(request: EmulatorRequestHead, service: ManagementService): boolean {
   const credentials = parseBasicAuth(request.headers.get("authorization"));
   return service.authenticate(
     credentials === undefined

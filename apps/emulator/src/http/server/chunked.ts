@@ -14,11 +14,24 @@ const MAX_SIZE_DIGITS = 13;
 
 type Phase = "size" | "data" | "data-end" | "trailer";
 
+/** A chunked body that passed its route's limit; reading stops there. */
+export class BodyTooLargeError extends Error {
+  override readonly name = "BodyTooLargeError";
+  /** What had arrived, the chunk that passed the limit included. */
+  readonly receivedBytes: number;
+
+  constructor(receivedBytes: number) {
+    super(`request body over its limit after ${receivedBytes} bytes`);
+    this.receivedBytes = receivedBytes;
+  }
+}
+
 function malformed(detail: string): RequestHeadError {
   return new RequestHeadError(400, `ERR malformed chunked body: ${detail}`);
 }
 
 export class ChunkedBodyDecoder {
+  readonly #maxBodyBytes: number;
   readonly #chunks: Buffer[] = [];
   #length = 0;
   #phase: Phase = "size";
@@ -26,6 +39,11 @@ export class ChunkedBodyDecoder {
   #remaining = 0;
   /** A line (size or trailer) split across reads. */
   #line: Buffer | undefined;
+
+  /** A body longer than `maxBodyBytes` is refused as soon as a chunk size says so. */
+  constructor(maxBodyBytes: number) {
+    this.#maxBodyBytes = maxBodyBytes;
+  }
 
   /** The decoded body; call once `push` has returned an offset. */
   body(): Buffer {
@@ -38,6 +56,8 @@ export class ChunkedBodyDecoder {
    * Reads `bytes` from `start`; returns the offset just past the body's end, or -1 when it needs
    * more bytes (all of `bytes` was consumed).
    * @throws {RequestHeadError} on a malformed body.
+   * @throws {BodyTooLargeError} once a chunk would take the body past its limit (before the chunk's
+   *   data is kept).
    */
   push(bytes: Buffer, start: number): number {
     let index = start;
@@ -76,6 +96,9 @@ export class ChunkedBodyDecoder {
     switch (this.#phase) {
       case "size": {
         const size = parseChunkSize(line);
+        if (this.#length + size > this.#maxBodyBytes) {
+          throw new BodyTooLargeError(this.#length + size);
+        }
         if (size === 0) {
           this.#phase = "trailer";
         } else {

@@ -1,13 +1,17 @@
 /**
  * One HTTP/1.1 connection: reads requests off the socket one at a time (pipelined requests wait
- * their turn, so answers keep their order), hands each to the handler, and writes the answer:
- * bytes with a `content-length`, or a stream in chunks (RFC 9112 §7.1) flushed one by one.
+ * their turn, so answers keep their order), and writes each answer: bytes with a
+ * `content-length`, or a stream in chunks (RFC 9112 §7.1) flushed one by one.
+ *
+ * A request is judged from its head before its body is read (`HttpService.admit`): an answer from
+ * the head (a bad token, say) is written without buffering the body, and a body is never read past
+ * its route's limit, declared or chunked.
  */
 import type { Socket } from "node:net";
 import { byteLength, isWholeBody } from "../body.ts";
-import { errorBody } from "../http-error.ts";
-import type { EmulatorResponse, RequestHandler } from "../types.ts";
-import { ChunkedBodyDecoder } from "./chunked.ts";
+import { errorBody, knownError } from "../http-error.ts";
+import type { AdmittedRequest, EmulatorResponse, HttpService } from "../types.ts";
+import { BodyTooLargeError, ChunkedBodyDecoder } from "./chunked.ts";
 import { LazyAbort, ServerRequest } from "./request.ts";
 import { parseRequestHead, type RequestHead, RequestHeadError } from "./request-head.ts";
 import { formatResponseHead, type ResponseFraming } from "./response-head.ts";
@@ -31,7 +35,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
 };
 
 export interface ConnectionOptions {
-  readonly handler: RequestHandler;
+  readonly service: HttpService;
   readonly onError: (error: unknown) => void;
   readonly limits: HttpLimits;
   /** Fields every response carries besides the route's. */
@@ -54,6 +58,11 @@ const LAST_CHUNK = Buffer.from("0\r\n\r\n");
 const MAX_BUFFERED_WHILE_BUSY = 1024 * 1024;
 /** Answers up to this size go out as one buffer (one syscall, no writev). */
 const COPY_BODY_BELOW = 16 * 1024;
+/**
+ * A body refused from the head is read and dropped, keeping the connection, when it declares at
+ * most this much; a larger or chunked one ends the connection after the answer.
+ */
+const DISCARD_BODY_UP_TO = 64 * 1024;
 
 export class HttpConnection {
   readonly #socket: Socket;
@@ -65,7 +74,15 @@ export class HttpConnection {
   #scanFrom = 0;
   #state: State = "head";
   #head: RequestHead | undefined;
+  /** The current request, built from its head; its body is set once read. */
+  #request: ServerRequest | undefined;
+  /** What the service said of the current request's head. */
+  #admitted: AdmittedRequest | undefined;
   #chunked: ChunkedBodyDecoder | undefined;
+  /** Bytes of a refused request's body still to drop before the next head. */
+  #discardBytes = 0;
+  /** When the connection stopped taking requests (ms), or 0: it is destroyed after a grace time. */
+  #closingSince = 0;
   #isContinueSent = false;
   /** When the current request's first byte arrived (ms), or 0 between requests. */
   #requestStartedAt = 0;
@@ -97,6 +114,14 @@ export class HttpConnection {
   /** Closes the connection if a timeout of `limits` has passed (called about once a second). */
   sweep(nowMs: number): void {
     const { limits } = this.#options;
+    if (this.#state === "closing") {
+      // A peer that goes on sending after its answer (a refused body) is read and dropped for a
+      // while, so that it reads the answer instead of a reset, then cut off.
+      if (this.#closingSince !== 0 && nowMs - this.#closingSince > limits.keepAliveTimeoutMs) {
+        this.#socket.destroy();
+      }
+      return;
+    }
     if (this.#state === "head" && this.#requestStartedAt === 0) {
       if (nowMs - this.#idleSince > limits.keepAliveTimeoutMs) {
         this.#socket.destroy();
@@ -140,9 +165,17 @@ export class HttpConnection {
     this.#abort?.abort();
     if (this.#state !== "busy") {
       // Between requests, or in the middle of one that can no longer complete.
-      this.#state = "closing";
-      this.#socket.end();
+      this.#close();
     }
+  }
+
+  /** Takes no more requests: drops what is buffered and ends our side once the answer is out. */
+  #close(): void {
+    this.#state = "closing";
+    this.#closingSince = Date.now();
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#socket.end();
   }
 
   /** Reads and runs requests until the buffered bytes run out or one is waiting for its answer. */
@@ -151,17 +184,19 @@ export class HttpConnection {
     try {
       this.#runBuffered();
     } catch (error: unknown) {
-      if (!(error instanceof RequestHeadError)) {
+      if (error instanceof BodyTooLargeError && this.#admitted !== undefined) {
+        this.#answerAndClose(this.#admitted.tooLarge(error.receivedBytes));
+      } else if (error instanceof RequestHeadError) {
+        this.#fail(error.status, error.message);
+      } else {
         throw error;
       }
-      this.#fail(error.status, error.message);
     } finally {
       this.#isAdvancing = false;
     }
     if (this.#isPeerDone && (this.#state === "head" || this.#state === "body")) {
       // Every complete request the peer sent before it finished has been answered.
-      this.#state = "closing";
-      this.#socket.end();
+      this.#close();
     }
   }
 
@@ -171,8 +206,12 @@ export class HttpConnection {
    */
   #runBuffered(): void {
     while (this.#state === "head" || this.#state === "body") {
-      if (this.#state === "head" && !this.#readHead()) {
+      if (this.#state === "head" && !(this.#dropDiscarded() && this.#readHead() && this.#admit())) {
         return;
+      }
+      if (this.#state !== "body") {
+        // Answered from its head.
+        continue;
       }
       const body = this.#readBody(this.#head as RequestHead);
       if (body === undefined) {
@@ -180,6 +219,84 @@ export class HttpConnection {
       }
       this.#run(this.#head as RequestHead, body);
     }
+  }
+
+  /** True once the body of a request answered from its head has been dropped. */
+  #dropDiscarded(): boolean {
+    if (this.#discardBytes === 0) {
+      return true;
+    }
+    const dropped = Math.min(this.#discardBytes, this.#pendingBytes);
+    if (dropped > 0) {
+      this.#consume(dropped);
+      this.#discardBytes -= dropped;
+    }
+    return this.#discardBytes === 0;
+  }
+
+  /**
+   * Hands the head to the service. True when the body is to be read (state `body`); false when
+   * the request was answered from its head, refused for its declared size, or the service failed.
+   */
+  #admit(): boolean {
+    const head = this.#head as RequestHead;
+    const abort = new LazyAbort();
+    this.#abort = abort;
+    const request = new ServerRequest(head, { abort, peer: this });
+    this.#request = request;
+    let admission: ReturnType<HttpService["admit"]>;
+    try {
+      admission = this.#options.service.admit(request);
+    } catch (error: unknown) {
+      this.#state = "busy";
+      this.#internalError(error);
+      return false;
+    }
+    if ("answer" in admission) {
+      this.#answerFromHead(head, admission.answer);
+      return false;
+    }
+    const { framing } = head;
+    if (framing.kind === "length" && framing.length > admission.maxBodyBytes) {
+      this.#answerAndClose(admission.tooLarge(framing.length));
+      return false;
+    }
+    this.#admitted = admission;
+    this.#chunked =
+      framing.kind === "chunked" ? new ChunkedBodyDecoder(admission.maxBodyBytes) : undefined;
+    return true;
+  }
+
+  /**
+   * A request answered without its body: a small declared body is dropped as it arrives and the
+   * connection goes on; otherwise it closes after the answer (RFC 9112 §9.6), since reading the
+   * rest would cost what the answer refused. A client that awaits `100 Continue` may never send
+   * its body, so that connection closes too.
+   */
+  #answerFromHead(head: RequestHead, response: EmulatorResponse): void {
+    const { framing } = head;
+    const isDroppable =
+      head.keepAlive &&
+      !head.expectsContinue &&
+      framing.kind === "length" &&
+      framing.length <= DISCARD_BODY_UP_TO;
+    if (!isDroppable) {
+      this.#answerAndClose(response);
+      return;
+    }
+    this.#discardBytes = (framing as { length: number }).length;
+    this.#state = "busy";
+    this.#requestStartedAt = 0;
+    this.#respond(head, response);
+  }
+
+  /** Answers the current request and closes: its body is not read. */
+  #answerAndClose(response: EmulatorResponse): void {
+    this.#state = "busy";
+    this.#requestStartedAt = 0;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#respond(this.#head as RequestHead, response, false);
   }
 
   /** True once a head is parsed into `#head`. */
@@ -217,7 +334,6 @@ export class HttpConnection {
     this.#consume(end + HEAD_END.length);
     this.#scanFrom = 0;
     this.#head = head;
-    this.#chunked = head.framing.kind === "chunked" ? new ChunkedBodyDecoder() : undefined;
     this.#isContinueSent = false;
     this.#state = "body";
     return true;
@@ -265,11 +381,11 @@ export class HttpConnection {
     this.#state = "busy";
     this.#requestStartedAt = 0;
     this.#isAnswerStarted = false;
-    const abort = new LazyAbort();
-    this.#abort = abort;
+    const request = this.#request as ServerRequest;
+    request.body = body;
     let answer: EmulatorResponse | Promise<EmulatorResponse>;
     try {
-      answer = this.#options.handler(new ServerRequest(head, body, { abort, peer: this }));
+      answer = (this.#admitted as AdmittedRequest).handle(request);
     } catch (error: unknown) {
       this.#internalError(error);
       return;
@@ -294,12 +410,12 @@ export class HttpConnection {
    * Writes the answer, then reads the next request. Bytes are written at once (no promise in
    * between: most answers are small, and each microtask shows in the cost of a request).
    */
-  #respond(head: RequestHead, response: EmulatorResponse): void {
+  #respond(head: RequestHead, response: EmulatorResponse, keepAlive = head.keepAlive): void {
     const { body } = response;
     if (!isWholeBody(body)) {
       this.#stream(head, response, body).then(
         (keepAlive) => this.#finish(keepAlive),
-        (error: unknown) => this.#internalError(error),
+        (error: unknown) => this.#streamFailed(error),
       );
       return;
     }
@@ -311,13 +427,13 @@ export class HttpConnection {
         status: response.status,
         headers: response.headers,
         framing: { kind: "length", length: byteLength(body) },
-        keepAlive: head.keepAlive,
+        keepAlive,
         keepAliveSeconds: this.#keepAliveSeconds(),
         serverHeaders: this.#options.serverHeaders,
       });
       this.#isAnswerStarted = true;
       this.#writeAnswer(responseHead, head.method === "HEAD" ? EMPTY : body);
-      this.#finish(head.keepAlive);
+      this.#finish(keepAlive);
     } catch (error: unknown) {
       // A bug here or in reading the next request: this may run in a promise reaction, where an
       // escaping error would be an unhandled rejection.
@@ -402,13 +518,14 @@ export class HttpConnection {
   #finish(keepAlive: boolean): void {
     this.#abort = undefined;
     this.#head = undefined;
+    this.#request = undefined;
+    this.#admitted = undefined;
     this.#chunked = undefined;
     if (this.#state === "closing" || this.#socket.destroyed) {
       return;
     }
     if (!keepAlive) {
-      this.#state = "closing";
-      this.#socket.end();
+      this.#close();
       return;
     }
     this.#state = "head";
@@ -419,6 +536,19 @@ export class HttpConnection {
     if (!this.#isAdvancing) {
       this.#advance();
     }
+  }
+
+  /**
+   * A stream that ends with a known error, such as the proxied Redis going away, is an operating
+   * condition, not a bug: the connection closes, so the client sees the stream break, and nothing
+   * is logged here (the proxy's outage log says it once, not once per stream).
+   */
+  #streamFailed(error: unknown): void {
+    if (knownError(error) === undefined) {
+      this.#internalError(error);
+      return;
+    }
+    this.#socket.destroy();
   }
 
   /** A bug in a route or a stream: logged; the client gets a 500 if nothing was written yet. */
@@ -438,11 +568,9 @@ export class HttpConnection {
 
   /** Answers a request the server could not read (or a timeout) and closes the connection. */
   #fail(status: number, message: string): void {
-    this.#state = "closing";
-    this.#pending = [];
-    this.#pendingBytes = 0;
     const socket = this.#socket;
     if (socket.destroyed || !socket.writable) {
+      this.#state = "closing";
       socket.destroy();
       return;
     }
@@ -458,7 +586,7 @@ export class HttpConnection {
       }),
       body,
     );
-    socket.end();
+    this.#close();
   }
 
   #keepAliveSeconds(): number {

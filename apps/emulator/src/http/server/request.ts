@@ -1,6 +1,8 @@
 import type { EmulatorRequest, RequestHeaders } from "../types.ts";
 import type { RequestHead } from "./request-head.ts";
 
+const EMPTY = new Uint8Array(0);
+
 /**
  * The client's going away, as an `AbortSignal` made on first use: only streams read it, and building
  * an `AbortController` for every request costs about as much as running a small command.
@@ -53,22 +55,24 @@ export class ServerRequest implements EmulatorRequest {
   readonly path: string;
   readonly rawQuery: string;
   readonly headers: RequestHeaders;
-  readonly body: Uint8Array;
+  /** Empty until the body has been read: routes see the request before it (`HttpService.admit`). */
+  body: Uint8Array = EMPTY;
   readonly #abort: LazyAbort;
-  readonly #peer: { readonly remoteAddress: string };
+  readonly #peer: { readonly remoteAddress: string; destroy(): void };
   #query: URLSearchParams | undefined;
 
   constructor(
     head: RequestHead,
-    body: Uint8Array,
-    connection: { readonly abort: LazyAbort; readonly peer: { readonly remoteAddress: string } },
+    connection: {
+      readonly abort: LazyAbort;
+      readonly peer: { readonly remoteAddress: string; destroy(): void };
+    },
   ) {
     const { path, rawQuery } = splitTarget(head.target);
     this.method = head.method;
     this.path = path;
     this.rawQuery = rawQuery;
     this.headers = head.headers;
-    this.body = body;
     this.#abort = connection.abort;
     this.#peer = connection.peer;
   }
@@ -84,5 +88,9 @@ export class ServerRequest implements EmulatorRequest {
 
   get remoteAddress(): string {
     return this.#peer.remoteAddress;
+  }
+
+  disconnect(): void {
+    this.#peer.destroy();
   }
 }

@@ -5,7 +5,12 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, test } from "vitest";
-import type { EmulatorRequest, EmulatorResponse } from "../types.ts";
+import type {
+  Admission,
+  EmulatorRequest,
+  EmulatorRequestHead,
+  EmulatorResponse,
+} from "../types.ts";
 import { type HttpLimits, HttpServer } from "./server.ts";
 
 const encoder = new TextEncoder();
@@ -59,13 +64,31 @@ function handler(request: EmulatorRequest): EmulatorResponse | Promise<EmulatorR
   return request.path.startsWith("/later") ? Promise.resolve(response) : response;
 }
 
+/** The echo's body limit; `/private/…` needs `authorization: yes`, judged from the head. */
+const MAX_BODY_BYTES = 1000;
+
+function admit(head: EmulatorRequestHead): Admission {
+  if (head.path.startsWith("/private") && head.headers.get("authorization") !== "yes") {
+    return { answer: { status: 401, headers: {}, body: '{"error":"unauthorized"}' } };
+  }
+  return {
+    maxBodyBytes: MAX_BODY_BYTES,
+    tooLarge: (receivedBytes) => ({
+      status: 413,
+      headers: {},
+      body: JSON.stringify({ error: `too large: ${receivedBytes}` }),
+    }),
+    handle: handler,
+  };
+}
+
 const aborted: string[] = [];
 const errors: unknown[] = [];
 let server: HttpServer | undefined;
 
 async function start(limits?: Partial<HttpLimits>): Promise<number> {
   server = new HttpServer({
-    handler,
+    service: { admit },
     onError: (error) => errors.push(error),
     ...(limits ? { limits } : {}),
   });
@@ -358,6 +381,100 @@ describe("HttpServer", () => {
     const idle = await exchange(port, ["GET / HTTP/1.1\r\nhost: h\r\n\r\n"], 2);
     await idle.closed;
     expect(idle.answers.map((answer) => answer.status)).toEqual([200]);
+  });
+
+  test("answers from the head without waiting for a body it refuses, however large", async ({
+    expect,
+  }) => {
+    const port = await start();
+    // 5 GiB declared and none sent: the answer cannot wait for the body.
+    const { answers, closed } = await exchange(
+      port,
+      ["POST /private HTTP/1.1\r\nhost: h\r\ncontent-length: 5368709120\r\n\r\nabc"],
+      1,
+    );
+    expect(answers.map((answer) => [answer.status, answer.headers["connection"]])).toEqual([
+      [401, "close"],
+    ]);
+    await closed;
+  });
+
+  test("drops a small refused body and serves the next request on the connection", async ({
+    expect,
+  }) => {
+    const port = await start();
+    const { answers, socket } = await exchange(
+      port,
+      [
+        "POST /private HTTP/1.1\r\nhost: h\r\ncontent-length: 11\r\n\r\nhello",
+        " world",
+        "POST /next HTTP/1.1\r\nhost: h\r\ncontent-length: 2\r\n\r\nok",
+      ],
+      2,
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([401, 200]);
+    expect(echoOf(answers[1])).toMatchObject({ path: "/next", body: hex("ok") });
+    socket.destroy();
+  });
+
+  test("refuses a declared body over the limit at once, and closes", async ({ expect }) => {
+    const port = await start();
+    const { answers, closed } = await exchange(
+      port,
+      [
+        `POST /private HTTP/1.1\r\nhost: h\r\nauthorization: yes\r\ncontent-length: ${MAX_BODY_BYTES + 1}\r\n\r\n`,
+      ],
+      1,
+    );
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [413, JSON.stringify({ error: `too large: ${MAX_BODY_BYTES + 1}` })],
+    ]);
+    await closed;
+  });
+
+  test("stops reading a chunked body as soon as it passes the limit", async ({ expect }) => {
+    const port = await start();
+    const chunk = (size: number): string => `${size.toString(16)}\r\n${"x".repeat(size)}\r\n`;
+    // No last chunk: the answer comes while the body is still open.
+    const { answers, closed } = await exchange(
+      port,
+      [
+        "POST /echo HTTP/1.1\r\nhost: h\r\ntransfer-encoding: chunked\r\n\r\n",
+        chunk(600),
+        chunk(600),
+      ],
+      1,
+    );
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [413, JSON.stringify({ error: "too large: 1200" })],
+    ]);
+    await closed;
+  });
+
+  test("reads a chunked body up to the limit", async ({ expect }) => {
+    const port = await start();
+    const { answers, socket } = await exchange(
+      port,
+      [
+        `POST /echo HTTP/1.1\r\nhost: h\r\ntransfer-encoding: chunked\r\n\r\n${(MAX_BODY_BYTES).toString(16)}\r\n${"y".repeat(MAX_BODY_BYTES)}\r\n0\r\n\r\n`,
+      ],
+      1,
+    );
+    expect(echoOf(answers[0]).body).toBe(hex("y".repeat(MAX_BODY_BYTES)));
+    socket.destroy();
+  });
+
+  test("a client that waits for 100 Continue gets the refusal instead, and the connection closes", async ({
+    expect,
+  }) => {
+    const port = await start();
+    const { answers, closed } = await exchange(
+      port,
+      ["POST /private HTTP/1.1\r\nhost: h\r\nexpect: 100-continue\r\ncontent-length: 5\r\n\r\n"],
+      1,
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([401]);
+    await closed;
   });
 
   test("close() ends open streams and stops listening", async ({ expect }) => {

@@ -2,17 +2,18 @@
  * The emulator's HTTP/1.1 server, on `node:net` rather than `node:http`: the REST interfaces need
  * only plain requests, bodies and streamed answers, and node:http's request and response streams
  * cost more per request than running a small command (measured in BENCHMARKS.md). Requests are
- * handed to a `RequestHandler` as plain objects (STYLE.md §7.7).
+ * handed to an `HttpService` as plain objects (STYLE.md §7.7): first the head, then, if the service
+ * admits it, the request with its body.
  */
 import { type AddressInfo, createServer, type Server } from "node:net";
-import type { RequestHandler } from "../types.ts";
+import type { HttpService } from "../types.ts";
 import { DEFAULT_HTTP_LIMITS, HttpConnection, type HttpLimits } from "./connection.ts";
 
 export { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./connection.ts";
 
 export interface HttpServerOptions {
-  readonly handler: RequestHandler;
-  /** Receives bugs: a handler or stream that threw. */
+  readonly service: HttpService;
+  /** Receives bugs: a route or stream that threw. */
   readonly onError: (error: unknown) => void;
   readonly limits?: Partial<HttpLimits>;
   /** Fields every response carries besides the route's, such as `stratus-worker` (`--workers`). */
@@ -33,7 +34,7 @@ export class HttpServer {
     // Half-open sockets stay writable: a client may send its request and shut its side at once.
     this.#server = createServer({ noDelay: true, allowHalfOpen: true }, (socket) => {
       const connection = new HttpConnection(socket, {
-        handler: options.handler,
+        service: options.service,
         onError: options.onError,
         limits: this.#limits,
         serverHeaders: options.serverHeaders ?? {},

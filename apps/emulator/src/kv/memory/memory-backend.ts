@@ -11,10 +11,13 @@ import type {
   KvSession,
   KvSessionOptions,
   MonitorLine,
+  MonitorOptions,
   PubSubEvent,
   SubscribeOptions,
   TransactionResult,
 } from "../backend.ts";
+import { engineOutputLimits, type OutputLimitSource } from "../output-limit.ts";
+import { monitorLineBytes, pubSubEventBytes } from "../stream-sizes.ts";
 import { toResp2 } from "./convert.ts";
 import { MemorySession } from "./memory-session.ts";
 import type { Durability } from "./persistent-engine.ts";
@@ -24,14 +27,19 @@ export const REST_ADDRESS = "0.0.0.0:0";
 
 export class MemoryBackend implements KvBackend {
   readonly engine: Engine;
+  readonly outputLimits: OutputLimitSource;
   /** REST requests are stateless: they share one session on database 0 that never blocks. */
   readonly #restSession: Session;
 
   readonly #durability: Durability | undefined;
 
-  /** With `durability`, writes are acknowledged only once the storage log holds them. */
+  /**
+   * With `durability`, writes are acknowledged only once the storage log holds them, and under
+   * fsync `always` no reply leaves before the fsync of earlier writes (`Durability.beforeReply`).
+   */
   constructor(engine: Engine, durability?: Durability) {
     this.engine = engine;
+    this.outputLimits = engineOutputLimits(engine);
     this.#durability = durability;
     this.#restSession = engine.createSession({ address: REST_ADDRESS, isStateless: true });
   }
@@ -40,11 +48,8 @@ export class MemoryBackend implements KvBackend {
     const reply = toResp2(this.#runRest(argv));
     // The reply itself when nothing is pending (always, without a data directory): REST calls this
     // per request, and each promise on the way costs it microtask turns.
-    const durability = this.#durability;
-    if (durability?.hasPendingWrites === true) {
-      return durability.flush().then(() => reply);
-    }
-    return reply;
+    const pending = this.#durability?.beforeReply();
+    return pending === undefined ? reply : pending.then(() => reply);
   }
 
   async pipeline(commands: readonly Argv[]): Promise<readonly Resp2Value[]> {
@@ -62,18 +67,26 @@ export class MemoryBackend implements KvBackend {
       : { status: "executed", replies: result.replies.map(toResp2) };
   }
 
-  /** Waits until this request's writes are durable (a no-op without a data directory). */
-  async #settle(): Promise<void> {
-    if (this.#durability?.hasPendingWrites === true) {
-      await this.#durability.flush();
-    }
+  /**
+   * Waits until this request's writes (and under `always` everyone's earlier writes) are durable;
+   * a no-op without a data directory.
+   */
+  #settle(): Promise<void> | undefined {
+    return this.#durability?.beforeReply();
   }
 
   subscribe(options: SubscribeOptions): AsyncIterable<PubSubEvent> {
     const name = Buffer.from(options.name).toString("latin1");
     const isPattern = options.kind === "pattern";
-    const queue = new AsyncQueue<PubSubEvent>(options.signal, () =>
-      this.engine.closeSession(session),
+    const queue = new AsyncQueue<PubSubEvent>(
+      options.signal,
+      () => this.engine.closeSession(session),
+      {
+        source: this.outputLimits,
+        clientClass: "pubsub",
+        sizeOf: pubSubEventBytes,
+        onExceeded: options.onOutputLimit ?? noop,
+      },
     );
     const session = this.engine.createSession({
       address: REST_ADDRESS,
@@ -98,8 +111,15 @@ export class MemoryBackend implements KvBackend {
     return queue;
   }
 
-  monitor(options: { readonly signal: AbortSignal }): AsyncIterable<MonitorLine> {
-    const queue: AsyncQueue<MonitorLine> = new AsyncQueue(options.signal, () => detach());
+  monitor(options: MonitorOptions): AsyncIterable<MonitorLine> {
+    const queue: AsyncQueue<MonitorLine> = new AsyncQueue(options.signal, () => detach(), {
+      source: this.outputLimits,
+      // An SSE stream has no class in Redis: it is pushed to like a subscriber, so it takes the
+      // pubsub limits (RESP MONITOR keeps Redis's `normal` class).
+      clientClass: "pubsub",
+      sizeOf: monitorLineBytes,
+      onExceeded: options.onOutputLimit ?? noop,
+    });
     const detach = this.engine.monitor((command) => {
       queue.push({
         timestampMicros: command.timeMs * 1000,
@@ -125,6 +145,10 @@ export class MemoryBackend implements KvBackend {
     const result = this.engine.execute(argv, this.#restSession);
     return result.kind === "blocked" ? result.timeoutReply : result;
   }
+}
+
+function noop(): void {
+  // Nobody to tell: the stream has ended.
 }
 
 /** Engine pushes are RESP arrays: `[message, channel, payload]` or `[pmessage, pattern, channel, payload]`. */

@@ -51,7 +51,9 @@ export class MemorySession implements KvSession {
       return toResp2(handled);
     }
     if (argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
-      return this.#monitor();
+      const reply = this.#monitor();
+      await this.#settle();
+      return reply;
     }
     this.#captured = [];
     const executed = this.#engine.execute(argv, this.#session);
@@ -79,11 +81,12 @@ export class MemorySession implements KvSession {
     return first;
   }
 
-  /** Acknowledge writes only once the storage log holds them. */
-  async #settle(): Promise<void> {
-    if (this.#durability?.hasPendingWrites === true) {
-      await this.#durability.flush();
-    }
+  /**
+   * Acknowledge writes only once the storage log holds them; under fsync `always`, release no
+   * reply (a read's too) before the fsync of earlier writes, whoever made them.
+   */
+  #settle(): Promise<void> | undefined {
+    return this.#durability?.beforeReply();
   }
 
   /** MONITOR: `+OK`, then every executed command as a status line in Redis's format. */

@@ -15,8 +15,17 @@ import { type FsyncPolicy, openStore, type Store } from "../../storage/index.ts"
 
 /** What the memory backend needs to acknowledge writes durably. */
 export interface Durability {
-  /** Whether effects were appended since the last flush. */
-  readonly hasPendingWrites: boolean;
+  /**
+   * What a reply produced now must wait for before it is released, or undefined when it may go at
+   * once. Under `always` that is any write or fsync of earlier writes still in flight, whichever
+   * client made them and whatever the reply (a read too): Redis writes no reply before the fsync of
+   * the writes that preceded it (src/server.c beforeSleep calls flushAppendOnlyFile, which fsyncs
+   * under `always`, before handleClientsWithPendingWritesUsingThreads). Under `everysec` and `no`,
+   * only writes not yet handed to the store, as Redis promises nothing more there. The engine is
+   * never held, only replies.
+   */
+  beforeReply(): Promise<void> | undefined;
+  /** Resolves once everything appended so far is as durable as the fsync policy promises. */
   flush(): Promise<void>;
 }
 
@@ -77,14 +86,17 @@ export async function openPersistentEngine(
         });
     }
   };
+  const flush = (): Promise<void> => {
+    hasPendingWrites = false;
+    return store.flush();
+  };
+  const holdsEveryReply = options.fsync === "always";
   const durability: Durability = {
-    get hasPendingWrites() {
-      return hasPendingWrites;
+    beforeReply: () => {
+      const mayGo = holdsEveryReply ? store.isFlushed : !hasPendingWrites;
+      return mayGo ? undefined : flush();
     },
-    flush: async () => {
-      hasPendingWrites = false;
-      await store.flush();
-    },
+    flush,
   };
   return {
     engine,

@@ -16,6 +16,8 @@ interface FakeServer extends AsyncDisposable {
   readonly port: number;
   /** Connections accepted so far. */
   readonly accepted: number;
+  /** Drops every open connection, as a Redis that goes away. */
+  dropAll(): void;
 }
 
 /** A TCP server on 127.0.0.1:0 that hands each connection to `onConnection`. */
@@ -35,6 +37,11 @@ async function fakeServer(onConnection: (socket: Socket) => void): Promise<FakeS
     port: typeof address === "object" && address !== null ? address.port : 0,
     get accepted() {
       return accepted;
+    },
+    dropAll: () => {
+      for (const socket of sockets) {
+        socket.destroy();
+      }
     },
     [Symbol.asyncDispose]: () =>
       new Promise<void>((resolve) => {
@@ -181,6 +188,79 @@ describe("RedisConnection", () => {
     expect((error as Error).message).toContain("malformed RESP2");
     expect(connection.isOpen).toBe(false);
   });
+
+  describe("command timeout", () => {
+    /** Answers the handshake's PING and nothing else, as a Redis that stalls after connecting. */
+    const stallsAfterHandshake = answering(([name]) =>
+      name === "PING" ? { kind: "simple", value: "PONG" } : new Uint8Array(0),
+    );
+
+    test("a late reply fails every waiting request and destroys the connection", async ({
+      expect,
+    }) => {
+      await using server = await fakeServer(stallsAfterHandshake);
+      const closes: boolean[] = [];
+      const connection = await RedisConnection.open({
+        target: parseRedisUrl(`redis://127.0.0.1:${server.port}`),
+        connectTimeoutMs: 1000,
+        commandTimeoutMs: 50,
+        onClose: (_, isOutage) => closes.push(isOutage),
+      });
+      // When two requests get no reply
+      const started = performance.now();
+      const errors = await Promise.all([
+        rejection(connection.send(["GET", "a"])),
+        rejection(connection.send(["GET", "b"])),
+      ]);
+      // Then both fail with the same BackendUnavailableError once the timeout has passed
+      const elapsedMs = performance.now() - started;
+      expect(elapsedMs).toBeGreaterThanOrEqual(49);
+      expect(elapsedMs).toBeLessThan(1000);
+      expect(errors[0]).toBeInstanceOf(BackendUnavailableError);
+      expect(errors[1]).toBe(errors[0]);
+      expect((errors[0] as Error).message).toBe(
+        `Redis at redis://127.0.0.1:${server.port}/0: no reply within 50 ms (command timeout); the connection was closed`,
+      );
+      // and the connection is gone, reported as an outage: its late replies can match nothing
+      expect(connection.isOpen).toBe(false);
+      expect(closes).toEqual([true]);
+    });
+
+    test("the clock restarts at every reply: a pipeline Redis works through does not time out", async ({
+      expect,
+    }) => {
+      // Given a server that answers one command every 20 ms, one after the other
+      await using server = await fakeServer((socket) => {
+        const parser = new Resp2RequestParser();
+        let answerAtMs = 0;
+        socket.on("data", (chunk: Buffer) => {
+          for (const request of parser.push(chunk)) {
+            const name = Buffer.from(request[0] ?? new Uint8Array()).toString();
+            const reply = encodeResp2({ kind: "simple", value: name === "PING" ? "PONG" : "OK" });
+            if (name === "PING") {
+              socket.write(reply);
+              continue;
+            }
+            answerAtMs = Math.max(answerAtMs, performance.now()) + 20;
+            setTimeout(() => socket.write(reply), answerAtMs - performance.now());
+          }
+        });
+      });
+      const connection = await RedisConnection.open({
+        target: parseRedisUrl(`redis://127.0.0.1:${server.port}`),
+        connectTimeoutMs: 1000,
+        commandTimeoutMs: 150,
+      });
+      // When 12 commands are sent at once: the last reply comes after ~240 ms, beyond the timeout
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, () => connection.send(["SET", "k", "v"])),
+      );
+      // Then every one is answered: each reply came well within 150 ms of the one before
+      expect(replies).toEqual(Array.from({ length: 12 }, () => ({ kind: "simple", value: "OK" })));
+      expect(connection.isOpen).toBe(true);
+      connection.close();
+    });
+  });
 });
 
 describe("RedisPool", () => {
@@ -192,6 +272,7 @@ describe("RedisPool", () => {
       connectTimeoutMs: 1000,
       backoff: { initialMs: 60_000, maxMs: 60_000 },
       maxTransactionConnections: 2,
+      commandTimeoutMs: 0,
     });
     // When the first attempt fails
     expect(await rejection(pool.shared())).toBeInstanceOf(BackendUnavailableError);
@@ -211,6 +292,7 @@ describe("RedisPool", () => {
       connectTimeoutMs: 1000,
       backoff: { initialMs: 10, maxMs: 10 },
       maxTransactionConnections: 2,
+      commandTimeoutMs: 0,
     });
     const first = await pool.acquire();
     const second = await pool.acquire();
@@ -231,5 +313,57 @@ describe("RedisPool", () => {
     expect(server.accepted).toBe(2);
     pool.close();
     expect(first.isOpen).toBe(false);
+  });
+
+  test("logs one line per outage and one per recovery, without a stack", async ({ expect }) => {
+    // Given a server that drops connections while `isDown`
+    let isDown = true;
+    await using server = await fakeServer((socket) => {
+      if (isDown) {
+        socket.destroy();
+        return;
+      }
+      answering(() => ({ kind: "simple", value: "PONG" }))(socket);
+    });
+    const lines: string[] = [];
+    const pool = new RedisPool({
+      target: parseRedisUrl(`redis://:secret@127.0.0.1:${server.port}`),
+      connectTimeoutMs: 1000,
+      backoff: { initialMs: 0, maxMs: 0 },
+      maxTransactionConnections: 2,
+      commandTimeoutMs: 0,
+      log: (line) => lines.push(line),
+    });
+    // When three requests fail to connect
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await rejection(pool.shared())).toBeInstanceOf(BackendUnavailableError);
+    }
+    // Then one line says so, with the cause and without the credentials
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^warning: Redis at redis://127\\.0\\.0\\.1:${server.port}/0: (the connection closed|read ECONNRESET); key-value requests fail with 503 until Redis is reachable$`,
+      ),
+    );
+    // When Redis answers again, one line says it is back
+    isDown = false;
+    const connection = await pool.shared();
+    expect(await pool.shared()).toBe(connection);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^Redis at redis://127\\.0\\.0\\.1:${server.port}/0 is reachable again, after \\d+\\.\\d s unavailable$`,
+      ),
+    );
+    // When the server drops an established connection, that is the next outage
+    isDown = true;
+    server.dropAll();
+    expect(await rejection(connection.send(["PING"]))).toBeInstanceOf(BackendUnavailableError);
+    expect(await rejection(pool.shared())).toBeInstanceOf(BackendUnavailableError);
+    expect(lines).toHaveLength(3);
+    // while connections the emulator closes itself are no outage
+    pool.close();
+    expect(lines).toHaveLength(3);
+    expect(lines.join("\n")).not.toMatch(/secret|\n\s+at /);
   });
 });

@@ -5,8 +5,10 @@
  * Requests are pipelined: each `send` writes at once and its reply is the next unclaimed value off
  * the wire, since Redis answers a connection's commands in order. Values no request waits for
  * (pub/sub messages, MONITOR lines, and everything written with `write`) go to `onPush`. When the
- * socket closes or fails, every waiting request is rejected with `BackendUnavailableError`; socket
- * errors never escape as `error` events, so they cannot crash the process.
+ * socket closes or fails, or a reply is later than the command timeout, every waiting request is
+ * rejected with `BackendUnavailableError` and the connection is destroyed: a late reply would
+ * otherwise be paired with the wrong request. Socket errors never escape as `error` events, so they
+ * cannot crash the process.
  */
 import { connect as connectTcp, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
@@ -18,6 +20,7 @@ import {
 } from "@stratus/core/resp2";
 import { utf8ToBinary } from "../argv.ts";
 import { type Argv, BackendUnavailableError } from "../backend.ts";
+import { ReplyTimer } from "./command-timeout.ts";
 import { describeRedisTarget, type RedisTarget } from "./redis-url.ts";
 
 /** What one read takes at most: libuv's suggestion, as Node's own reads use. */
@@ -27,10 +30,18 @@ export interface RedisConnectionOptions {
   readonly target: RedisTarget;
   /** Bounds the TCP (and TLS) connect plus the handshake (AUTH, SELECT, PING). */
   readonly connectTimeoutMs: number;
+  /**
+   * Bounds each `send`'s wait for its reply once the handshake is done (see command-timeout.ts);
+   * 0 or absent: no bound. Commands sent with `write` are their caller's to time.
+   */
+  readonly commandTimeoutMs?: number;
   /** Receives, in wire order, the values no request waits for. */
   readonly onPush?: (value: Resp2Value) => void;
-  /** Called once when the connection ends, whoever ended it. */
-  readonly onClose?: (error: BackendUnavailableError) => void;
+  /**
+   * Called once when the connection ends, whoever ended it. `isOutage` is false only when the
+   * emulator closed it (`close`); a lost socket, malformed RESP or a timeout (`abandon`) are true.
+   */
+  readonly onClose?: (error: BackendUnavailableError, isOutage: boolean) => void;
 }
 
 interface Waiting {
@@ -55,6 +66,11 @@ export function handshakeCommands(target: RedisTarget): Argv[] {
   return commands;
 }
 
+/** Why a connection was given up when a reply was late: the outage log and the 503 say it. */
+export function commandTimeoutReason(allowanceMs: number): string {
+  return `no reply within ${Math.round(allowanceMs)} ms (command timeout); the connection was closed`;
+}
+
 /** `ip:port` as Redis prints a peer (`anetFormatAddr`: IPv6 in brackets), for MONITOR lines. */
 export function formatPeerAddress(ip: string | undefined, port: number | undefined): string {
   const host = ip ?? "?";
@@ -68,6 +84,8 @@ export class RedisConnection {
   readonly #decoder = new Resp2StreamDecoder();
   readonly #waiting: Waiting[] = [];
   #isClosed = false;
+  /** Times `send`'s replies; set once the handshake is done, when the command timeout is on. */
+  #replyTimer: ReplyTimer | undefined;
   /**
    * Commands written since the last flush as one binary string, sent together once the event loop
    * has read every socket.
@@ -142,6 +160,7 @@ export class RedisConnection {
           throw connection.#unavailable(`${name} failed: ${reply.message}`);
         }
       }
+      connection.#startReplyTimer();
       return connection;
     } catch (error: unknown) {
       connection.close();
@@ -167,7 +186,9 @@ export class RedisConnection {
       return Promise.reject(this.#unavailable("the connection is closed"));
     }
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ resolve, reject });
+      if (this.#waiting.push({ resolve, reject }) === 1) {
+        this.#replyTimer?.expect();
+      }
       this.#write(argv);
     });
   }
@@ -191,7 +212,25 @@ export class RedisConnection {
 
   /** Closes the socket; waiting requests reject. Redis drops the client's subscriptions, MONITOR and blocked command. */
   close(): void {
-    this.#fail(this.#unavailable("the connection was closed by the emulator"));
+    this.#fail(this.#unavailable("the connection was closed by the emulator"), false);
+  }
+
+  /**
+   * Destroys the connection as broken (`reason` says why, e.g. a session's reply timed out):
+   * waiting requests reject, and `onClose` reports an outage.
+   */
+  abandon(reason: string): void {
+    this.#fail(this.#unavailable(reason));
+  }
+
+  #startReplyTimer(): void {
+    const timeoutMs = this.#options.commandTimeoutMs ?? 0;
+    if (timeoutMs > 0) {
+      this.#replyTimer = new ReplyTimer({
+        timeoutMs,
+        onTimeout: (allowanceMs) => this.abandon(commandTimeoutReason(allowanceMs)),
+      });
+    }
   }
 
   #write(argv: Argv): void {
@@ -224,29 +263,40 @@ export class RedisConnection {
       this.#fail(this.#unavailable(`it sent malformed RESP2 (${error.message})`, error));
       return;
     }
+    let isAnswered = false;
     for (const value of values) {
       if (this.#isClosed) {
         return;
       }
       const waiting = this.#waiting.shift();
       if (waiting !== undefined) {
+        isAnswered = true;
         waiting.resolve(value);
       } else {
         this.#options.onPush?.(value);
       }
     }
+    // One clock read per read, not per reply: the next command's wait starts now.
+    if (isAnswered && this.#replyTimer !== undefined && !this.#isClosed) {
+      if (this.#waiting.length > 0) {
+        this.#replyTimer.expect();
+      } else {
+        this.#replyTimer.settle();
+      }
+    }
   }
 
-  #fail(error: BackendUnavailableError): void {
+  #fail(error: BackendUnavailableError, isOutage = true): void {
     if (this.#isClosed) {
       return;
     }
     this.#isClosed = true;
+    this.#replyTimer?.stop();
     this.#socket.destroy();
     for (const waiting of this.#waiting.splice(0)) {
       waiting.reject(error);
     }
-    this.#options.onClose?.(error);
+    this.#options.onClose?.(error, isOutage);
   }
 
   #unavailable(reason: string, cause?: unknown): BackendUnavailableError {

@@ -7,13 +7,17 @@
  * `BackendUnavailableError` until a capped exponential backoff has passed, and the next request
  * after that tries again. Redis coming back is therefore noticed by the first request after the
  * backoff, with no background timers.
+ *
+ * The pool also keeps the outage log: one line when Redis becomes unavailable (a connect fails, or
+ * a connection is lost or times out) and one when a connect succeeds again, however many requests
+ * fail in between, and without stack traces: an outage is an operating condition, not a bug.
  */
 
 import type { Resp2Value } from "@stratus/core/resp2";
 import { MONITOR_REST_ADDRESS } from "@stratus/core/rest";
 import { BackendUnavailableError } from "../backend.ts";
 import { RedisConnection } from "./connection.ts";
-import type { RedisTarget } from "./redis-url.ts";
+import { describeRedisTarget, type RedisTarget } from "./redis-url.ts";
 
 export interface RedisBackoff {
   /** The wait after the first failed connect. @default 100 */
@@ -29,13 +33,19 @@ export interface RedisPoolOptions {
   readonly backoff: RedisBackoff;
   /** How many transactions run at once, each on its own connection; the rest queue. */
   readonly maxTransactionConnections: number;
+  /** Bounds each reply's wait (command-timeout.ts); 0: no bound. */
+  readonly commandTimeoutMs: number;
+  /** Receives the outage log's lines (Redis unavailable, Redis back). */
+  readonly log?: (line: string) => void;
 }
 
 export interface OpenConnectionOptions {
   /** Receives the values no `send` waits for, in wire order. */
   readonly onPush?: (value: Resp2Value) => void;
-  /** Called once when the connection ends (also when closed by the emulator). */
-  readonly onClose?: (error: BackendUnavailableError) => void;
+  /**
+   * Called once when the connection ends (also when closed by the emulator: `isOutage` false).
+   */
+  readonly onClose?: (error: BackendUnavailableError, isOutage: boolean) => void;
   /**
    * Who this connection's commands belong to, as MONITOR lines should show them: the REST address
    * for pooled connections, the RESP client's address for a session.
@@ -55,11 +65,18 @@ export class RedisPool {
   #failures = 0;
   #retryAtMs = 0;
   #lastError: BackendUnavailableError | undefined;
+  /** When the current outage began (`Date.now()`), or undefined while Redis is reachable. */
+  #outageSinceMs: number | undefined;
   #isClosed = false;
 
   constructor(options: RedisPoolOptions) {
     this.#options = options;
     this.#leases = new Semaphore(options.maxTransactionConnections);
+  }
+
+  /** The command timeout, which sessions apply to their own replies. */
+  get commandTimeoutMs(): number {
+    return this.#options.commandTimeoutMs;
   }
 
   /** The shared connection when it is open now, else undefined (then use `shared()`). */
@@ -136,14 +153,18 @@ export class RedisPool {
     try {
       connection = await RedisConnection.open({
         target: this.#options.target,
-        connectTimeoutMs: this.#options.connectTimeoutMs,
+        connectTimeoutMs: this.#connectTimeoutMs(),
+        commandTimeoutMs: this.#options.commandTimeoutMs,
         ...(options.onPush === undefined ? {} : { onPush: options.onPush }),
-        onClose: (error) => {
+        onClose: (error, isOutage) => {
           this.#connections.delete(connection);
           if (registeredAs !== undefined) {
             this.#displayAddresses.delete(registeredAs);
           }
-          options.onClose?.(error);
+          if (isOutage) {
+            this.#reportOutage(error);
+          }
+          options.onClose?.(error, isOutage);
         },
       });
     } catch (error: unknown) {
@@ -152,11 +173,13 @@ export class RedisPool {
           ? error
           : new BackendUnavailableError(String(error), { cause: error });
       this.#recordFailure(unavailable);
+      this.#reportOutage(unavailable);
       throw unavailable;
     }
     this.#failures = 0;
     this.#retryAtMs = 0;
     this.#lastError = undefined;
+    this.#reportRecovery();
     if (this.#isClosed) {
       connection.close();
       throw new BackendUnavailableError("the Redis proxy backend is closed");
@@ -180,6 +203,39 @@ export class RedisPool {
       connection.close();
     }
     this.#idle.length = 0;
+  }
+
+  /**
+   * A shorter command timeout also bounds the handshake: a request never waits longer for a
+   * stalled Redis's first reply on a new connection than on an open one.
+   */
+  #connectTimeoutMs(): number {
+    const { connectTimeoutMs, commandTimeoutMs } = this.#options;
+    return commandTimeoutMs > 0 ? Math.min(connectTimeoutMs, commandTimeoutMs) : connectTimeoutMs;
+  }
+
+  /** The outage's first line; later failures of the same outage are not logged. */
+  #reportOutage(error: BackendUnavailableError): void {
+    if (this.#outageSinceMs !== undefined || this.#isClosed) {
+      return;
+    }
+    this.#outageSinceMs = Date.now();
+    // The message names the target (without credentials) and the cause; the wording is the
+    // start-up warning's, which an unreachable Redis at start-up now is.
+    this.#options.log?.(
+      `warning: ${error.message}; key-value requests fail with 503 until Redis is reachable`,
+    );
+  }
+
+  #reportRecovery(): void {
+    if (this.#outageSinceMs === undefined) {
+      return;
+    }
+    const seconds = ((Date.now() - this.#outageSinceMs) / 1000).toFixed(1);
+    this.#outageSinceMs = undefined;
+    this.#options.log?.(
+      `Redis at ${describeRedisTarget(this.#options.target)} is reachable again, after ${seconds} s unavailable`,
+    );
   }
 
   #recordFailure(error: BackendUnavailableError): void {

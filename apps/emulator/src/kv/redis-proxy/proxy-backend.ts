@@ -9,7 +9,8 @@
  *
  * Replies are Redis's, decoded and passed on unchanged, so `encodeResp2` of a reply gives back
  * Redis's bytes. A throw means Redis could not be reached: `BackendUnavailableError`, promptly
- * (connect timeout, then fail-fast backoff), and requests succeed again once Redis is back.
+ * (connect timeout, then fail-fast backoff; a stalled Redis after the command timeout), and
+ * requests succeed again once Redis is back. Outages are logged once each, through `log`.
  */
 
 import type { Resp2Value } from "@stratus/core/resp2";
@@ -22,10 +23,14 @@ import {
   type KvSession,
   type KvSessionOptions,
   type MonitorLine,
+  type MonitorOptions,
   type PubSubEvent,
   type SubscribeOptions,
   type TransactionResult,
 } from "../backend.ts";
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimitSource } from "../output-limit.ts";
+import { monitorLineBytes, pubSubEventBytes } from "../stream-sizes.ts";
+import { DEFAULT_COMMAND_TIMEOUT_MS } from "./command-timeout.ts";
 import type { RedisConnection } from "./connection.ts";
 import { EventQueue } from "./event-queue.ts";
 import { parseMonitorLine } from "./monitor-line.ts";
@@ -43,6 +48,15 @@ export interface RedisProxyOptions {
   readonly backoff?: RedisBackoff;
   /** Transactions running at once, each on its own connection. @default 32 */
   readonly maxTransactionConnections?: number;
+  /**
+   * How long a connection waits for a reply before Redis counts as stalled: the request gets
+   * `BackendUnavailableError` and the connection is destroyed (command-timeout.ts: the clock
+   * restarts at every reply, blocking commands get their own timeout on top, streams are exempt).
+   * 0 disables it. @default 5000
+   */
+  readonly commandTimeoutMs?: number;
+  /** Where the outage log goes: one line when Redis becomes unavailable, one when it is back. */
+  readonly log?: (line: string) => void;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
@@ -64,6 +78,12 @@ export function createRedisProxyBackend(options: RedisProxyOptions): RedisProxyB
 export class RedisProxyBackend implements KvBackend {
   readonly #pool: RedisPool;
   readonly #connectTimeoutMs: number;
+  /**
+   * Redis's default limits: the proxy has no engine config, and the proxied Redis's own limits
+   * guard its connection to us, which is read at once (its CONFIG is not consulted: a round trip
+   * per stream, and a managed Redis may refuse CONFIG).
+   */
+  readonly outputLimits: OutputLimitSource = DEFAULT_OUTPUT_LIMITS;
   /** MONITOR streams not yet confirmed by Redis; requests wait for them (see `monitor`). */
   readonly #startingMonitors = new Set<Promise<void>>();
 
@@ -75,6 +95,8 @@ export class RedisProxyBackend implements KvBackend {
       backoff: options.backoff ?? DEFAULT_BACKOFF,
       maxTransactionConnections:
         options.maxTransactionConnections ?? DEFAULT_MAX_TRANSACTION_CONNECTIONS,
+      commandTimeoutMs: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+      ...(options.log === undefined ? {} : { log: options.log }),
     });
   }
 
@@ -150,7 +172,12 @@ export class RedisProxyBackend implements KvBackend {
 
   subscribe(options: SubscribeOptions): AsyncIterable<PubSubEvent> {
     let connection: RedisConnection | undefined;
-    const queue = new EventQueue<PubSubEvent>(options.signal, () => connection?.close());
+    const queue = new EventQueue<PubSubEvent>(options.signal, () => connection?.close(), {
+      source: this.outputLimits,
+      clientClass: "pubsub",
+      sizeOf: pubSubEventBytes,
+      onExceeded: options.onOutputLimit ?? noop,
+    });
     const isPattern = options.kind === "pattern";
     let isConfirmed = false;
     const onValue = (value: Resp2Value): void => {
@@ -198,9 +225,16 @@ export class RedisProxyBackend implements KvBackend {
    * wait (at most the connect timeout), so every command sent after `monitor()` returns is seen,
    * as with the memory backend.
    */
-  monitor(options: { readonly signal: AbortSignal }): AsyncIterable<MonitorLine> {
+  monitor(options: MonitorOptions): AsyncIterable<MonitorLine> {
     let connection: RedisConnection | undefined;
-    const queue = new EventQueue<MonitorLine>(options.signal, () => connection?.close());
+    const queue = new EventQueue<MonitorLine>(options.signal, () => connection?.close(), {
+      source: this.outputLimits,
+      // An SSE stream has no class in Redis: it is pushed to like a subscriber, so it takes the
+      // pubsub limits (RESP MONITOR keeps Redis's `normal` class).
+      clientClass: "pubsub",
+      sizeOf: monitorLineBytes,
+      onExceeded: options.onOutputLimit ?? noop,
+    });
     let markStarted: () => void = noop;
     const started = new Promise<void>((resolve) => {
       markStarted = resolve;

@@ -7,6 +7,10 @@
  * mode the command lines are. Output keeps wire order: the RESP listener writes a reply when the
  * `execute` promise resolves (a few microtasks later) but writes pushes as `onPush` is called, so
  * after each reply anything behind it waits for `setImmediate`, when the reply has been written.
+ *
+ * The session times its own replies (the connection cannot tell them from pushes): a reply later
+ * than the command timeout, plus a blocking command's own timeout, destroys the connection, so the
+ * client gets `ERR backend unavailable` and reconnects (command-timeout.ts).
  */
 import type { Resp2Value } from "@stratus/core/resp2";
 import { asciiUpper } from "../argv.ts";
@@ -16,7 +20,8 @@ import {
   type KvSession,
   type KvSessionOptions,
 } from "../backend.ts";
-import { handshakeCommands, type RedisConnection } from "./connection.ts";
+import { blockingAllowanceMs, ReplyTimer } from "./command-timeout.ts";
+import { commandTimeoutReason, handshakeCommands, type RedisConnection } from "./connection.ts";
 import { replaceMonitorAddress } from "./monitor-line.ts";
 import type { RedisPool } from "./pool.ts";
 
@@ -29,6 +34,8 @@ interface Waiting {
   /** The command name in upper case; `""` for the proxy's own commands after RESET. */
   readonly name: string;
   readonly isInternal: boolean;
+  /** How long the command may block on purpose, on top of the command timeout. */
+  readonly blockMs: number;
   readonly resolve: (value: Resp2Value) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -70,10 +77,20 @@ export class RedisProxySession implements KvSession {
   #channelCount = 0;
   #shardChannelCount = 0;
   #isMonitoring = false;
+  /** Undefined when the command timeout is off. */
+  readonly #replyTimer: ReplyTimer | undefined;
 
   constructor(pool: RedisPool, options: RedisProxySessionOptions) {
     this.#pool = pool;
     this.#options = options;
+    this.#replyTimer =
+      pool.commandTimeoutMs > 0
+        ? new ReplyTimer({
+            timeoutMs: pool.commandTimeoutMs,
+            onTimeout: (allowanceMs) =>
+              this.#connection?.abandon(commandTimeoutReason(allowanceMs)),
+          })
+        : undefined;
   }
 
   /**
@@ -94,12 +111,21 @@ export class RedisProxySession implements KvSession {
         reject(this.#lostError);
         return;
       }
-      this.#waiting.push({ name, isInternal: false, resolve, reject });
+      const blockMs = blockingAllowanceMs(argv);
+      if (this.#waiting.push({ name, isInternal: false, blockMs, resolve, reject }) === 1) {
+        this.#replyTimer?.expect(blockMs);
+      }
       connection.write(argv);
       if (name === "RESET") {
         // RESET logs the connection out and selects db 0: restore the URL's AUTH and SELECT.
         for (const command of handshakeCommands(connection.target)) {
-          this.#waiting.push({ name: "", isInternal: true, resolve: noop, reject: noop });
+          this.#waiting.push({
+            name: "",
+            isInternal: true,
+            blockMs: 0,
+            resolve: noop,
+            reject: noop,
+          });
           connection.write(command);
         }
       }
@@ -115,6 +141,7 @@ export class RedisProxySession implements KvSession {
     this.#isClosed = true;
     this.#waiting.length = 0;
     this.#output.length = 0;
+    this.#replyTimer?.stop();
     this.#connection?.close();
   }
 
@@ -149,6 +176,7 @@ export class RedisProxySession implements KvSession {
   }
 
   #onClose(error: BackendUnavailableError): void {
+    this.#replyTimer?.stop();
     if (this.#connection === undefined || this.#isClosed) {
       return;
     }
@@ -164,7 +192,7 @@ export class RedisProxySession implements KvSession {
   #onValue(value: Resp2Value): void {
     const head = this.#waiting[0];
     if (head?.isInternal === true) {
-      this.#waiting.shift();
+      this.#shiftWaiting();
       if (value.kind === "error") {
         // The URL's credentials no longer work: the session cannot be restored.
         this.#connection?.close();
@@ -175,7 +203,7 @@ export class RedisProxySession implements KvSession {
       this.#emit({ kind: "push", value: this.#showClients(value) });
       return;
     }
-    this.#waiting.shift();
+    this.#shiftWaiting();
     if (head.name === "MONITOR" && value.kind === "simple") {
       this.#isMonitoring = true;
     } else if (head.name === "RESET" && value.kind === "simple") {
@@ -184,6 +212,17 @@ export class RedisProxySession implements KvSession {
       this.#shardChannelCount = 0;
     }
     this.#emit({ kind: "reply", deliver: () => head.resolve(value) });
+  }
+
+  /** A reply arrived: the next command in line, if any, starts its wait for a reply now. */
+  #shiftWaiting(): void {
+    this.#waiting.shift();
+    const next = this.#waiting[0];
+    if (next === undefined) {
+      this.#replyTimer?.settle();
+    } else {
+      this.#replyTimer?.expect(next.blockMs);
+    }
   }
 
   #isPush(value: Resp2Value, head: Waiting | undefined): boolean {

@@ -1,4 +1,5 @@
 import { describe, test, vi } from "vitest";
+import { MAX_BINARY_LENGTH } from "../../bytes.ts";
 import type { Engine } from "../../engine.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { ERR } from "../errors.ts";
@@ -158,5 +159,28 @@ describe("BITFIELD", () => {
     putList(engine, "l");
     expect(run("BITFIELD", ...args)).toEqual(r.err(error));
     expect(run("GET", "k")).toEqual(r.nil);
+  });
+
+  test("a write past the engine's limit is refused, within proto-max-bulk-len", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    putList(engine, "l");
+    run("SET", "k", "v");
+    // redis-server answers [0] each time, growing the string to 512 MiB (and 8 bytes for u63).
+    for (const args of [
+      ["bf", "SET", "u63", "4294967295", "1"],
+      ["bf", "INCRBY", "i8", "4294967288", "1"],
+      ["bf", "OVERFLOW", "FAIL", "INCRBY", "u1", "4294967295", "2"],
+      ["bf", "GET", "u8", "0", "SET", "u8", String(MAX_BINARY_LENGTH * 8), "1"],
+      ["k", "SET", "u63", "4294967295", "1"],
+    ]) {
+      expect(run("BITFIELD", ...args)).toEqual(r.err(ERR.STRING_OVER_ENGINE_LIMIT));
+    }
+    // The key's type is checked first, as Redis does before growing the string.
+    expect(run("BITFIELD", "l", "SET", "u63", "4294967295", "1")).toEqual(r.err(ERR.WRONGTYPE));
+    expect(run("EXISTS", "bf")).toEqual(r.int(0));
+    expect(run("GET", "k")).toEqual(r.bulk("v"));
+    // Reads that far grow nothing.
+    expect(run("BITFIELD", "bf", "GET", "u63", "4294967295")).toEqual(r.arr(r.int(0)));
+    expect(run("BITFIELD_RO", "bf", "GET", "u63", "4294967295")).toEqual(r.arr(r.int(0)));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, test, vi } from "vitest";
+import { MAX_BINARY_LENGTH } from "../../bytes.ts";
 import type { Engine } from "../../engine.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { ERR } from "../errors.ts";
@@ -91,5 +92,23 @@ describe("SETBIT", () => {
     expect(run("SETBIT", "k", String(8 * 1024 * 1024), "1")).toEqual(r.err(ERR.BIT_OFFSET));
     expect(run("SETBIT", "k", String(8 * 1024 * 1024 - 1), "1")).toEqual(r.int(0));
     expect(run("STRLEN", "k")).toEqual(r.int(1024 * 1024));
+  });
+
+  test("a bit past the engine's limit is refused, within proto-max-bulk-len", ({ expect }) => {
+    const { run, engine } = createTestEngine();
+    putList(engine, "l");
+    run("SET", "k", "v");
+    // redis-server answers 0, growing the string to 512 MiB; the engine holds 536870888 bytes.
+    expect(run("SETBIT", "n", "4294967295", "1")).toEqual(r.err(ERR.STRING_OVER_ENGINE_LIMIT));
+    expect(run("SETBIT", "n", String(MAX_BINARY_LENGTH * 8), "0")).toEqual(
+      r.err(ERR.STRING_OVER_ENGINE_LIMIT),
+    );
+    expect(run("SETBIT", "k", "4294967295", "0")).toEqual(r.err(ERR.STRING_OVER_ENGINE_LIMIT));
+    // The key's type is checked first, as Redis does before growing the string.
+    expect(run("SETBIT", "l", "4294967295", "1")).toEqual(r.err(ERR.WRONGTYPE));
+    expect(run("EXISTS", "n")).toEqual(r.int(0));
+    expect(run("GET", "k")).toEqual(r.bulk("v"));
+    // Reading that far grows nothing.
+    expect(run("GETBIT", "n", "4294967295")).toEqual(r.int(0));
   });
 });

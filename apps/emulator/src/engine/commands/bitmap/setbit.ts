@@ -1,5 +1,6 @@
 import { reply } from "../../reply.ts";
 import {
+  checkEngineStringLength,
   getBit,
   maxBulkLength,
   padWithZeros,
@@ -40,6 +41,7 @@ export const setbit = defineCommand({
     const grows = current === undefined || current.length <= byte;
     // Redis only signals a change when the string grew or the bit flipped.
     if (grows || previous !== bit) {
+      checkEngineStringLength(byte + 1);
       const value = padWithZeros(current ?? "", byte + 1);
       const mask = 1 << (7 - (offset % 8));
       const updated = bit === 1 ? value.charCodeAt(byte) | mask : value.charCodeAt(byte) & ~mask;

@@ -1,4 +1,5 @@
 import { describe, test, vi } from "vitest";
+import { MAX_BINARY_LENGTH } from "../../bytes.ts";
 import type { Engine } from "../../engine.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { ERR } from "../errors.ts";
@@ -48,6 +49,19 @@ describe("APPEND", () => {
     expect(run("APPEND", "k", "12345")).toEqual(r.int(limit));
     // A new key is the argument itself, which the protocol already accepted.
     expect(run("APPEND", "n", "x".repeat(limit + 1))).toEqual(r.int(limit + 1));
+  });
+
+  test("refuses to grow past the engine's limit, where Redis allows 512 MiB", ({ expect }) => {
+    const { run } = createTestEngine();
+    // The longest value the engine holds (V8 builds the zero padding as a rope: this is quick).
+    expect(run("SETRANGE", "k", String(MAX_BINARY_LENGTH - 1), "x")).toEqual(
+      r.int(MAX_BINARY_LENGTH),
+    );
+    // redis-server answers 536870889 and then 536870912 (up to proto-max-bulk-len).
+    expect(run("APPEND", "k", "y")).toEqual(r.err(ERR.STRING_OVER_ENGINE_LIMIT));
+    expect(run("APPEND", "k", "y".repeat(24))).toEqual(r.err(ERR.STRING_OVER_ENGINE_LIMIT));
+    expect(run("STRLEN", "k")).toEqual(r.int(MAX_BINARY_LENGTH));
+    expect(run("DEL", "k")).toEqual(r.int(1));
   });
 
   test("WRONGTYPE on another type", ({ expect }) => {

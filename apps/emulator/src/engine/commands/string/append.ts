@@ -1,7 +1,6 @@
 import { reply } from "../../reply.ts";
-import { maxBulkLength } from "../../values/string.ts";
+import { checkStringLength } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * APPEND key value: appends to the string at `key` (creating it); the new length.
@@ -24,9 +23,7 @@ export const append = defineCommand({
     let result = value;
     if (current !== undefined) {
       // Only growing an existing value is checked: a new one is the argument itself.
-      if (current.length + value.length > maxBulkLength(ctx.server.config)) {
-        throw new ReplyError(ERR.STRING_TOO_LONG);
-      }
+      checkStringLength(current.length + value.length, ctx.server.config);
       // V8 concatenates into a rope, so repeated appends stay amortized O(1) like sdscatlen.
       result = current + value;
     }

@@ -58,6 +58,9 @@ describe("SETRANGE", () => {
     [["k", "536870912", "x"], ERR.STRING_TOO_LONG],
     [["k", "536870908", "world"], ERR.STRING_TOO_LONG],
     [["k", "9223372036854775807", "x"], ERR.STRING_TOO_LONG],
+    // Within proto-max-bulk-len (redis-server answers 536870912), past the engine's limit.
+    [["k", "536870911", "x"], ERR.STRING_OVER_ENGINE_LIMIT],
+    [["k", "536870880", "123456789"], ERR.STRING_OVER_ENGINE_LIMIT],
     [["l", "0", "x"], ERR.WRONGTYPE],
     // The offset is checked before the key's type.
     [["l", "-1", "x"], ERR.OFFSET_OUT_OF_RANGE],
@@ -66,5 +69,15 @@ describe("SETRANGE", () => {
     putList(engine, "l");
     expect(run("SETRANGE", ...args)).toEqual(r.err(error));
     expect(run("GET", "k")).toEqual(r.nil);
+  });
+
+  test("past the engine's limit, an existing value is left as it was", ({ expect }) => {
+    const { run } = createTestEngine({ config: { "proto-max-bulk-len": "1gb" } });
+    run("SET", "k", "hello", "PX", "100");
+    // With proto-max-bulk-len raised, Redis grows strings past 512 MiB; the engine cannot.
+    expect(run("SETRANGE", "k", "600000000", "x")).toEqual(r.err(ERR.STRING_OVER_ENGINE_LIMIT));
+    expect(run("SETRANGE", "k", "1073741824", "x")).toEqual(r.err(ERR.STRING_TOO_LONG));
+    expect(run("GET", "k")).toEqual(r.bulk("hello"));
+    expect(run("PTTL", "k")).toEqual(r.int(100));
   });
 });

@@ -1,5 +1,5 @@
 import { reply } from "../../reply.ts";
-import { maxBulkLength, padWithZeros } from "../../values/string.ts";
+import { checkStringLength, padWithZeros } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -35,9 +35,10 @@ export const setrange = defineCommand({
       return reply.integer(current?.length ?? 0);
     }
     // An offset beyond 2^53 is a bigint, and far beyond any allowed size.
-    if (typeof offset === "bigint" || offset + value.length > maxBulkLength(ctx.server.config)) {
+    if (typeof offset === "bigint") {
       throw new ReplyError(ERR.STRING_TOO_LONG);
     }
+    checkStringLength(offset + value.length, ctx.server.config);
     const padded = padWithZeros(current ?? "", offset);
     const result = padded.slice(0, offset) + value + padded.slice(offset + value.length);
     // Overwritten in place: the TTL stays.
