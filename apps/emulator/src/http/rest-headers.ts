@@ -1,16 +1,11 @@
 /**
- * The key-value REST request headers and their aliases as data (STYLE.md §7.7): the service's
- * `Upstash-*` names and our spec's `Service-*` names mean the same (kv-rest-wire.md §1).
+ * The key-value REST request options, read through the header names and aliases core defines
+ * (kv-rest-wire.md §1): the service's `Upstash-*` names and our spec's `Service-*` names mean the
+ * same.
  */
+import { REST_HEADER_ALIASES } from "@stratus/core/rest";
 import { HttpError } from "./http-error.ts";
-import type { EmulatorRequest } from "./types.ts";
-
-export const RestHeaders = {
-  ENCODING: ["upstash-encoding", "service-encoding"],
-  RESPONSE_FORMAT: ["upstash-response-format", "service-response-format"],
-  /** Sent back on every response; the SDK reads it in lower case (kv-rest-wire.md §10). */
-  SYNC_TOKEN: "upstash-sync-token",
-} as const;
+import type { EmulatorRequestHead } from "./types.ts";
 
 export type ResponseFormat = "json" | "resp2";
 
@@ -20,7 +15,7 @@ export interface RestOptions {
 }
 
 /** One header read through its aliases; two aliases with different values are a client error. */
-function readAliased(request: EmulatorRequest, names: readonly string[]): string | undefined {
+function readAliased(request: EmulatorRequestHead, names: readonly string[]): string | undefined {
   let value: string | undefined;
   for (const name of names) {
     const current = request.headers.get(name);
@@ -41,10 +36,11 @@ const JSON_BASE64: RestOptions = { isBase64: true, format: "json" };
 const RESP2: RestOptions = { isBase64: false, format: "resp2" };
 
 /** Reads encoding and response format (interfaces.md response rules 3–5). */
-export function readRestOptions(request: EmulatorRequest): RestOptions {
+export function readRestOptions(request: EmulatorRequestHead): RestOptions {
   // Any encoding other than base64 means none (kv-rest-wire.md §1).
-  const isBase64 = readAliased(request, RestHeaders.ENCODING)?.toLowerCase() === "base64";
-  const formatHeader = readAliased(request, RestHeaders.RESPONSE_FORMAT)?.toLowerCase() ?? "json";
+  const isBase64 = readAliased(request, REST_HEADER_ALIASES.ENCODING)?.toLowerCase() === "base64";
+  const formatHeader =
+    readAliased(request, REST_HEADER_ALIASES.RESPONSE_FORMAT)?.toLowerCase() ?? "json";
   if (formatHeader !== "json" && formatHeader !== "resp2") {
     throw new HttpError(400, `ERR invalid response format '${formatHeader}': use json or resp2`);
   }

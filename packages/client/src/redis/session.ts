@@ -3,7 +3,7 @@
  * imply, and the read-your-writes token. Sends single commands and batches; the typed surfaces
  * (`redis.ts`, `pipeline.ts`) are built on it.
  */
-import type { RestOutcome, RestValue } from "@stratus/core/rest";
+import { RestHeaders, type RestOutcome, type RestValue } from "@stratus/core/rest";
 import { CommandError, UsageError } from "../errors.ts";
 import type { Transport, TransportResponse } from "../transport/http-transport.ts";
 import { type Argv, describeArgv, toJsonArgv, toPathCommand } from "./argv.ts";
@@ -15,13 +15,6 @@ import {
   httpErrorOf,
   isResp2Body,
 } from "./reply.ts";
-
-/** The request headers (kv-rest-wire.md §1, §15.3), by the service's names. */
-export const KvHeaders = {
-  ENCODING: "upstash-encoding",
-  RESPONSE_FORMAT: "upstash-response-format",
-  SYNC_TOKEN: "upstash-sync-token",
-} as const;
 
 /** Per-call options: a signal and a deadline. */
 export interface CallOptions {
@@ -69,20 +62,20 @@ export class KvSession {
       "content-type": "application/json",
     };
     if (this.#isBase64) {
-      headers[KvHeaders.ENCODING] = "base64";
+      headers[RestHeaders.ENCODING] = "base64";
     }
     if (this.#isResp2 && !isJsonOnly) {
-      headers[KvHeaders.RESPONSE_FORMAT] = "resp2";
+      headers[RestHeaders.RESPONSE_FORMAT] = "resp2";
     }
     if (this.#options.readYourWrites && this.syncToken !== undefined) {
-      headers[KvHeaders.SYNC_TOKEN] = this.syncToken;
+      headers[RestHeaders.SYNC_TOKEN] = this.syncToken;
     }
     return headers;
   }
 
   /** Keeps the answer's sync token for the next request. */
   noteSyncToken(headers: TransportResponse["headers"]): void {
-    const token = headers[KvHeaders.SYNC_TOKEN];
+    const token = headers[RestHeaders.SYNC_TOKEN];
     if (this.#options.readYourWrites && typeof token === "string") {
       this.syncToken = token;
     }

@@ -5,12 +5,14 @@
  * (STYLE.md §6; spec/kv-rest-wire.md §5, §6, §11).
  */
 export { PubSubItemParseError, RestFormatError, RestResultShapeError } from "./errors.ts";
+export { REST_HEADER_ALIASES, RestHeaders } from "./headers.ts";
 export type { MonitorEntry } from "./monitor.ts";
 export {
   formatMonitorLine,
   MONITOR_OK_ITEM,
   MONITOR_REST_ADDRESS,
   parseMonitorLine,
+  replaceMonitorAddress,
 } from "./monitor.ts";
 export type {
   ParsePubSubItemOptions,

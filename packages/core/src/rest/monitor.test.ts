@@ -7,6 +7,7 @@ import {
   MONITOR_OK_ITEM,
   MONITOR_REST_ADDRESS,
   parseMonitorLine,
+  replaceMonitorAddress,
 } from "./monitor.ts";
 
 describe("formatMonitorLine", () => {
@@ -94,12 +95,36 @@ describe("parseMonitorLine", () => {
     });
   });
 
+  test("reads redis-server's lines: IPv6 peers, escapes, scripts", ({ expect }) => {
+    const encoder = new TextEncoder();
+    expect(
+      parseMonitorLine(
+        '1721284005.000042 [12 [::1]:6000] "SET" "a \\"b\\"\\\\" "\\x00\\xff\\r\\n"',
+      ),
+    ).toEqual({
+      timestampMicros: 1721284005000042,
+      db: 12,
+      address: "[::1]:6000",
+      argv: [
+        encoder.encode("SET"),
+        encoder.encode('a "b"\\'),
+        Uint8Array.from([0x00, 0xff, 0x0d, 0x0a]),
+      ],
+    });
+    expect(parseMonitorLine('1.000001 [3 lua] "GET" "k"')?.address).toBe("lua");
+  });
+
   test.for([
     "garbage",
+    "",
+    "OK",
     '1339518083.107412 [0 lua] keys "*"',
     '1339518083.107412 [0 lua] "unterminated',
     '1339518083.107412 [0 lua] "bad \\q escape"',
     "1339518083.107412 [0 lua]",
+    '1339518083.107 [0 127.0.0.1:1] "GET"',
+    '1339518083.107412 [0 127.0.0.1:1] "GET""k"',
+    '1339518083.107412 [0 127.0.0.1:1] "\\x4"',
   ])("%j is not a monitor line", (line, { expect }) => {
     expect(parseMonitorLine(line)).toBeUndefined();
   });
@@ -108,7 +133,7 @@ describe("parseMonitorLine", () => {
     fc.record({
       timestampMicros: fc.integer({ min: 0, max: 4_102_444_800_000_000 }),
       db: fc.integer({ min: 0, max: 15 }),
-      address: fc.constantFrom("0.0.0.0:0", "lua", "127.0.0.1:6379"),
+      address: fc.constantFrom("0.0.0.0:0", "lua", "127.0.0.1:6379", "[::1]:1"),
       argv: fc.array(fc.uint8Array({ maxLength: 16 }), { minLength: 1, maxLength: 5 }),
     }),
   ])("inverts formatMonitorLine for any bytes", (entry) => {
@@ -122,6 +147,22 @@ describe("parseMonitorLine", () => {
         JSON.stringify(entry.argv.map((bytes) => [...bytes]))
     );
   });
+});
+
+test("replaceMonitorAddress swaps only the peer", ({ expect }) => {
+  const line = '1.000001 [0 127.0.0.1:5] "SET" "[0 127.0.0.1:5]" "v"';
+  const map = (address: string): string | undefined =>
+    address === "127.0.0.1:5" ? "0.0.0.0:0" : undefined;
+  expect(replaceMonitorAddress(line, map)).toBe(
+    '1.000001 [0 0.0.0.0:0] "SET" "[0 127.0.0.1:5]" "v"',
+  );
+  expect(replaceMonitorAddress('1.000001 [0 [::1]:9] "GET" "k"', () => "0.0.0.0:0")).toBe(
+    '1.000001 [0 0.0.0.0:0] "GET" "k"',
+  );
+  expect(replaceMonitorAddress('1.000001 [0 10.0.0.1:9] "GET" "k"', map)).toBe(
+    '1.000001 [0 10.0.0.1:9] "GET" "k"',
+  );
+  expect(replaceMonitorAddress("OK", map)).toBe("OK");
 });
 
 describe("monitor lines over SSE (issue: SSE newlines)", () => {

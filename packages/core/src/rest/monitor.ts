@@ -106,7 +106,11 @@ export function formatMonitorLine(entry: MonitorEntry): string {
   return `${seconds}.${micros} [${db} ${entry.address}] ${entry.argv.map(quoteArgument).join(" ")}`;
 }
 
-const MONITOR_HEADER = /^(\d+)\.(\d{6}) \[(\d+) ([^\]]*)\] ?/;
+/**
+ * Seconds, micros, db, then the peer up to the `] "` that starts the arguments: the peer is `ip:port`,
+ * `[ip]:port` for IPv6 (so it may hold `]`), `lua` for scripts or `unix:<path>`.
+ */
+const MONITOR_HEADER = /^(\d+)\.(\d{6}) \[(\d+) (.*?)\] (?=")/;
 
 /** `sdscatrepr`'s named escapes, the other way round. */
 const UNESCAPES: Readonly<Record<string, number>> = {
@@ -119,51 +123,10 @@ const UNESCAPES: Readonly<Record<string, number>> = {
   b: 0x08,
 };
 
-/** The double-quoted arguments of a line as bytes; undefined when they are not `sdscatrepr` output. */
-function unquoteArguments(text: string): Uint8Array[] | undefined {
-  const argv: Uint8Array[] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === " ") {
-      i++;
-      continue;
-    }
-    if (text[i] !== '"') {
-      return undefined;
-    }
-    i++;
-    const bytes: number[] = [];
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] !== "\\") {
-        bytes.push(text.charCodeAt(i));
-        i++;
-        continue;
-      }
-      const next = text[i + 1] ?? "";
-      const hex = next === "x" ? Number.parseInt(text.slice(i + 2, i + 4), 16) : Number.NaN;
-      const named = UNESCAPES[next];
-      if (!Number.isNaN(hex)) {
-        bytes.push(hex);
-        i += 4;
-      } else if (named !== undefined) {
-        bytes.push(named);
-        i += 2;
-      } else {
-        return undefined;
-      }
-    }
-    if (text[i] !== '"') {
-      return undefined;
-    }
-    i++;
-    argv.push(Uint8Array.from(bytes));
-  }
-  return argv;
-}
-
 /**
- * Reads a line {@link formatMonitorLine} wrote (kv-rest-wire.md §11.3) back into its entry, with
- * the arguments as bytes; undefined for a line of another shape.
+ * Reads a `MONITOR` line, Redis's (`replicationFeedMonitors`, src/replication.c) or
+ * {@link formatMonitorLine}'s (kv-rest-wire.md §11.3), back into its entry, with the arguments as
+ * bytes; undefined for a line of another shape.
  */
 export function parseMonitorLine(
   line: string,
@@ -172,14 +135,90 @@ export function parseMonitorLine(
   if (header === null) {
     return undefined;
   }
-  const argv = unquoteArguments(line.slice(header[0].length));
-  if (argv === undefined || argv.length === 0) {
+  const [matched, seconds = "", micros = "", db = "", address = ""] = header;
+  const argv = unquoteArguments(line, matched.length);
+  if (argv === undefined) {
     return undefined;
   }
   return {
-    timestampMicros: Number(header[1]) * 1_000_000 + Number(header[2]),
-    db: Number(header[3]),
-    address: header[4] ?? "",
+    timestampMicros: Number(seconds) * 1_000_000 + Number(micros),
+    db: Number(db),
+    address,
     argv,
   };
+}
+
+/**
+ * Replaces the peer of a monitor line (a proxy shows its own sockets as the clients they serve);
+ * a line that does not parse, or whose peer `replace` leaves (undefined), is returned unchanged.
+ */
+export function replaceMonitorAddress(
+  line: string,
+  replace: (address: string) => string | undefined,
+): string {
+  const header = MONITOR_HEADER.exec(line);
+  if (header === null) {
+    return line;
+  }
+  const [matched, seconds, micros, db, address = ""] = header;
+  const replacement = replace(address);
+  return replacement === undefined
+    ? line
+    : `${seconds}.${micros} [${db} ${replacement}] ${line.slice(matched.length)}`;
+}
+
+/**
+ * `"a" "b\x00" …` from `start`: each argument double-quoted and separated by one space, escapes
+ * undone into bytes. `sdscatrepr` escapes every byte outside printable ASCII, so each character is
+ * one byte.
+ */
+function unquoteArguments(text: string, start: number): Uint8Array[] | undefined {
+  const argv: Uint8Array[] = [];
+  let position = start;
+  while (position < text.length) {
+    if (text[position] !== '"') {
+      return undefined;
+    }
+    position++;
+    const bytes: number[] = [];
+    for (;;) {
+      const char = text[position];
+      if (char === undefined) {
+        return undefined;
+      }
+      position++;
+      if (char === '"') {
+        break;
+      }
+      if (char !== "\\") {
+        const code = char.charCodeAt(0);
+        if (code > 0xff) {
+          return undefined;
+        }
+        bytes.push(code);
+        continue;
+      }
+      const escaped = text[position];
+      position++;
+      const named = escaped === undefined ? undefined : UNESCAPES[escaped];
+      if (named !== undefined) {
+        bytes.push(named);
+        continue;
+      }
+      const hex = text.slice(position, position + 2);
+      if (escaped !== "x" || !/^[0-9a-fA-F]{2}$/.test(hex)) {
+        return undefined;
+      }
+      bytes.push(Number.parseInt(hex, 16));
+      position += 2;
+    }
+    argv.push(Uint8Array.from(bytes));
+    if (position < text.length) {
+      if (text[position] !== " ") {
+        return undefined;
+      }
+      position++;
+    }
+  }
+  return argv.length === 0 ? undefined : argv;
 }

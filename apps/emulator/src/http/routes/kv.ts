@@ -12,10 +12,11 @@ import {
   formatSubscribeItem,
   MONITOR_OK_ITEM,
   MONITOR_REST_ADDRESS,
+  type RestHeaders,
   toRestJson,
   toRestResultsJson,
 } from "@stratus/core/rest";
-import { encodeSseEvent } from "@stratus/core/sse";
+import { encodeSseEvent, SSE_PING_EVENT, SSE_PING_INTERVAL_MS } from "@stratus/core/sse";
 import { binaryToBytes, bytesToBinary, isStringTooLongError, utf8ToBinary } from "../../kv/argv.ts";
 import type { Argv, KvCaller, PubSubEvent } from "../../kv/backend.ts";
 import { type Command, lookupCommand } from "../../kv/command-info.ts";
@@ -24,7 +25,7 @@ import { checkLookedUpCommand, noPermissionError, toRestErrorText } from "../../
 import { byteLength, isWholeBody } from "../body.ts";
 import { errorBody, HttpError, knownError } from "../http-error.ts";
 import { parseQuery, percentDecode } from "../percent.ts";
-import { type RestHeaders, type RestOptions, readRestOptions } from "../rest-headers.ts";
+import { type RestOptions, readRestOptions } from "../rest-headers.ts";
 import type {
   Admission,
   AdmittedRequest,
@@ -43,8 +44,6 @@ const UNAUTHORIZED = "WRONGPASS invalid or missing auth token";
  * undefined): Redis's largest argument (`proto-max-bulk-len`, 512 MiB) with room for its command.
  */
 const MAX_BODY_BYTES = 512 * 1024 * 1024 + 64 * 1024;
-/** An SSE comment keeps idle streams open through proxies (kv-rest-wire.md §11.1 emulator choice). */
-const SSE_PING_INTERVAL_MS = 15_000;
 
 /** What a KV request runs on, resolved by the router from the URL prefix. */
 export interface KvRoute {
@@ -437,7 +436,7 @@ function sseData(text: string): Uint8Array {
 /** Merges periodic `: ping` comments into a stream until it ends. */
 async function* withPings(source: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
   const iterator = source[Symbol.asyncIterator]();
-  const ping = encoder.encode(": ping\n\n");
+  const ping = encoder.encode(SSE_PING_EVENT);
   let pending = iterator.next();
   let isDone = false;
   try {

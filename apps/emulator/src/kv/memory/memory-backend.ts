@@ -2,7 +2,9 @@
  * `KvBackend` over the embedded engine. Engine calls are synchronous and never interleave, so
  * transactions are atomic by construction; blocking commands wait on the engine's clock.
  */
+
 import type { Resp2Value } from "@stratus/core/resp2";
+import { MONITOR_REST_ADDRESS } from "@stratus/core/rest";
 import { binaryToBytes, type Engine, type Reply, type Session } from "../../engine/index.ts";
 import { AsyncQueue } from "../async-queue.ts";
 import type {
@@ -22,9 +24,6 @@ import { toResp2 } from "./convert.ts";
 import { MemorySession } from "./memory-session.ts";
 import type { Durability } from "./persistent-engine.ts";
 
-/** The address REST commands show in MONITOR, as the real service does (kv-rest-wire.md §11.3). */
-export const REST_ADDRESS = "0.0.0.0:0";
-
 export class MemoryBackend implements KvBackend {
   readonly engine: Engine;
   readonly outputLimits: OutputLimitSource;
@@ -41,7 +40,7 @@ export class MemoryBackend implements KvBackend {
     this.engine = engine;
     this.outputLimits = engineOutputLimits(engine);
     this.#durability = durability;
-    this.#restSession = engine.createSession({ address: REST_ADDRESS, isStateless: true });
+    this.#restSession = engine.createSession({ address: MONITOR_REST_ADDRESS, isStateless: true });
   }
 
   execute(argv: Argv): Resp2Value | Promise<Resp2Value> {
@@ -89,7 +88,7 @@ export class MemoryBackend implements KvBackend {
       },
     );
     const session = this.engine.createSession({
-      address: REST_ADDRESS,
+      address: MONITOR_REST_ADDRESS,
       isStateless: true,
       push: (message) => {
         const event = toPubSubEvent(message);

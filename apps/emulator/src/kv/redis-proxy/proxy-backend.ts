@@ -14,7 +14,7 @@
  */
 
 import type { Resp2Value } from "@stratus/core/resp2";
-import { MONITOR_REST_ADDRESS } from "@stratus/core/rest";
+import { MONITOR_REST_ADDRESS, parseMonitorLine } from "@stratus/core/rest";
 import { bytesToBinary } from "../argv.ts";
 import {
   type Argv,
@@ -33,7 +33,6 @@ import { monitorLineBytes, pubSubEventBytes } from "../stream-sizes.ts";
 import { DEFAULT_COMMAND_TIMEOUT_MS } from "./command-timeout.ts";
 import type { RedisConnection } from "./connection.ts";
 import { EventQueue } from "./event-queue.ts";
-import { parseMonitorLine } from "./monitor-line.ts";
 import { type RedisBackoff, RedisPool } from "./pool.ts";
 import { RedisProxySession } from "./proxy-session.ts";
 import { parseRedisUrl } from "./redis-url.ts";

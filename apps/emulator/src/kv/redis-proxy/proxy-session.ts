@@ -13,6 +13,7 @@
  * client gets `ERR backend unavailable` and reconnects (command-timeout.ts).
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import { replaceMonitorAddress } from "@stratus/core/rest";
 import { asciiUpper } from "../argv.ts";
 import {
   type Argv,
@@ -22,7 +23,6 @@ import {
 } from "../backend.ts";
 import { blockingAllowanceMs, ReplyTimer } from "./command-timeout.ts";
 import { commandTimeoutReason, handshakeCommands, type RedisConnection } from "./connection.ts";
-import { replaceMonitorAddress } from "./monitor-line.ts";
 import type { RedisPool } from "./pool.ts";
 
 export interface RedisProxySessionOptions extends KvSessionOptions {

@@ -2,6 +2,7 @@
  * `/pipeline` and `/multi-exec` (kv-rest-wire.md §5.1, §12): one entry per command, error entries
  * in place, atomic discard of a transaction that cannot queue.
  */
+import { RestHeaders } from "@stratus/core/rest";
 import { defineCheck } from "../check.ts";
 import { check, checkEqual } from "../errors.ts";
 import { describe } from "../http.ts";
@@ -97,7 +98,7 @@ export const batchChecks = [
     run: async (ctx) => {
       const reply = await ctx.kvRequest({
         path: "/multi-exec",
-        headers: { "upstash-response-format": "resp2" },
+        headers: { [RestHeaders.RESPONSE_FORMAT]: "resp2" },
         json: [["ECHO", "x"]],
       });
       checkEqual(reply.json(), [{ result: "x" }], "entries");

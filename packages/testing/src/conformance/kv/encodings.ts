@@ -3,13 +3,14 @@
  * `OK`, under both header names; raw RESP2 bytes; U+FFFD for invalid UTF-8 in JSON.
  */
 import { encodeBase64, utf8Encode } from "@stratus/core/base64";
+import { REST_HEADER_ALIASES, RestHeaders } from "@stratus/core/rest";
 import { defineCheck } from "../check.ts";
 import { check, checkEqual } from "../errors.ts";
 import { describe } from "../http.ts";
 
 const b64 = (text: string): string => encodeBase64(utf8Encode(text));
 
-export const encodingChecks = ["upstash-encoding", "service-encoding"].map((header) =>
+export const encodingChecks = REST_HEADER_ALIASES.ENCODING.map((header) =>
   defineCheck({
     area: "kv",
     group: "encodings",
@@ -68,7 +69,7 @@ export const formatChecks = [
       checkEqual(plain.json(), { result: "a\uFFFDb" }, "GET without encoding");
       const encoded = await ctx.kvRequest({
         path: `/get/${key}`,
-        headers: { "upstash-encoding": "base64" },
+        headers: { [RestHeaders.ENCODING]: "base64" },
       });
       checkEqual(encoded.json(), { result: "Yf9i" }, "GET with base64");
     },
@@ -80,7 +81,7 @@ export const formatChecks = [
     spec: "kv-rest-wire.md §7",
     run: async (ctx) => {
       const key = ctx.key("resp2");
-      for (const header of ["upstash-response-format", "service-response-format"]) {
+      for (const header of REST_HEADER_ALIASES.RESPONSE_FORMAT) {
         const set = await ctx.kvRequest({
           path: "/",
           headers: { [header]: "resp2" },
@@ -106,13 +107,13 @@ export const formatChecks = [
     run: async (ctx) => {
       const unknown = await ctx.kvRequest({
         path: "/",
-        headers: { "upstash-response-format": "xml" },
+        headers: { [RestHeaders.RESPONSE_FORMAT]: "xml" },
         json: ["PING"],
       });
       check(unknown.status === 400, `format xml: ${describe(unknown)}`);
       const both = await ctx.kvRequest({
         path: "/",
-        headers: { "upstash-response-format": "resp2", "upstash-encoding": "base64" },
+        headers: { [RestHeaders.RESPONSE_FORMAT]: "resp2", [RestHeaders.ENCODING]: "base64" },
         json: ["PING"],
       });
       check(both.status === 400, `resp2 + base64: ${describe(both)}`);

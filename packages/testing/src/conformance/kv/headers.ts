@@ -2,10 +2,11 @@
  * Response headers (kv-rest-wire.md §5.1, §10): JSON content type and a read-your-writes token
  * on every response that changes after each write.
  */
+import { RestHeaders } from "@stratus/core/rest";
 import { defineCheck } from "../check.ts";
 import { check } from "../errors.ts";
 
-const SYNC_TOKEN = "upstash-sync-token";
+const SYNC_TOKEN = RestHeaders.SYNC_TOKEN;
 
 export const headerChecks = [
   defineCheck({
