@@ -2,18 +2,29 @@
  * Request bodies are judged before they are read (hardening: memory before authentication): every
  * route authenticates from the head, and every route has a body limit, refused from
  * `content-length` at once and from a chunked body as soon as it passes. Raw sockets, so a test can
- * declare a body it never sends and see the answer arrive first.
+ * declare a body it never sends and see the answer arrive first; and a seeded fuzz of bodies far
+ * over every limit, with and without a token, which must all be 4xx with memory bounded.
  */
 import { MAX_MANAGEMENT_TEXT_LENGTH } from "@stratus/core/schemas";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { createEmulator, type Emulator } from "../../src/emulator.ts";
 import { MANAGEMENT_MAX_REQUEST_BYTES } from "../../src/http/routes/management.ts";
 import { VectorLimits } from "../../src/vector/index.ts";
-import { chunks, type OfferAnswer, offerRequest, postHead } from "./fixtures/offer.ts";
+import { chunks, type OfferAnswer, offerRequest, plainBody, postHead } from "./fixtures/offer.ts";
 
 const KV_MAX_REQUEST_BYTES = 4096;
 /** More than Buffer.concat can hold: the probe's crash. */
 const HUGE = 5 * 1024 * 1024 * 1024;
+
+const FUZZ_SEED = 20_261_127;
+const FUZZ_CASES = 40;
+/** How far past its limit a fuzzed body goes: up to 1 GiB. */
+const MAX_OVER_LIMIT_BYTES = 1024 * 1024 * 1024;
+/** Written is not read: loopback's socket buffers take a few MiB the server never reads. */
+const SOCKET_BUFFERS_BYTES = 16 * 1024 * 1024;
+/** How far the server's resident memory may grow over the whole fuzz. */
+const MAX_RSS_GROWTH_BYTES = 256 * 1024 * 1024;
 
 let emulator: Emulator;
 let port: number;
@@ -44,7 +55,22 @@ const PATHS = {
   vector: "/vector/default/upsert",
 } as const;
 
-function tokenFor(route: keyof typeof PATHS): string {
+type Product = keyof typeof PATHS;
+
+const LIMITS: Readonly<Record<Product, number>> = {
+  kv: KV_MAX_REQUEST_BYTES,
+  management: MANAGEMENT_MAX_REQUEST_BYTES,
+  vector: VectorLimits.MAX_REQUEST_BYTES,
+};
+
+function productOf(path: string): Product {
+  if (path.startsWith("/v2")) {
+    return "management";
+  }
+  return path.startsWith("/vector") ? "vector" : "kv";
+}
+
+function tokenFor(route: Product): string {
   switch (route) {
     case "kv":
       return "Bearer kv-token";
@@ -56,7 +82,7 @@ function tokenFor(route: keyof typeof PATHS): string {
 }
 
 describe("unauthenticated bodies are never read", () => {
-  test.for(Object.keys(PATHS) as (keyof typeof PATHS)[])(
+  test.for(Object.keys(PATHS) as Product[])(
     "%s: a 5 GiB declared body is answered 401 at once, and the connection closes",
     async (route, { expect }) => {
       const answer = await send(postHead(PATHS[route], { "content-length": HUGE }), ["xyz"]);
@@ -64,7 +90,7 @@ describe("unauthenticated bodies are never read", () => {
     },
   );
 
-  test.for(Object.keys(PATHS) as (keyof typeof PATHS)[])(
+  test.for(Object.keys(PATHS) as Product[])(
     "%s: a chunked body is answered 401 from its head, before its end",
     async (route, { expect }) => {
       // 1 GiB offered in 64 KiB chunks; the answer stops the writing.
@@ -78,23 +104,17 @@ describe("unauthenticated bodies are never read", () => {
 });
 
 describe("every route has a body limit", () => {
-  const Limits = {
-    kv: KV_MAX_REQUEST_BYTES,
-    management: MANAGEMENT_MAX_REQUEST_BYTES,
-    vector: VectorLimits.MAX_REQUEST_BYTES,
-  } as const;
-
-  test.for(Object.keys(PATHS) as (keyof typeof PATHS)[])(
+  test.for(Object.keys(PATHS) as Product[])(
     "%s: a declared body over the limit is 413 before it is sent",
     async (route, { expect }) => {
       const answer = await send(
         postHead(PATHS[route], {
           authorization: tokenFor(route),
-          "content-length": Limits[route] + 1,
+          "content-length": LIMITS[route] + 1,
         }),
       );
       expect([answer.status, answer.isClosed]).toEqual([413, true]);
-      expect(JSON.parse(answer.body).error).toContain(String(Limits[route]));
+      expect(JSON.parse(answer.body).error).toContain(String(LIMITS[route]));
     },
   );
 
@@ -173,5 +193,66 @@ describe("management fields have length limits", () => {
       body: JSON.stringify({ team_name: "t".repeat(MAX_MANAGEMENT_TEXT_LENGTH), copy_cc: false }),
     });
     expect(response.status).toBe(200);
+  });
+});
+
+const FUZZED_PATHS = [
+  "/",
+  "/pipeline",
+  "/multi-exec",
+  "/set/k",
+  "/v2/team",
+  "/vector/default/upsert",
+];
+
+const oversizeCase = fc
+  .record({
+    path: fc.constantFrom(...FUZZED_PATHS),
+    isAuthenticated: fc.boolean(),
+    isChunked: fc.boolean(),
+    overBytes: fc.integer({ min: 1, max: MAX_OVER_LIMIT_BYTES }),
+  })
+  .map(({ overBytes, ...rest }) => ({
+    ...rest,
+    offeredBytes: LIMITS[productOf(rest.path)] + overBytes,
+  }));
+
+describe("fuzz: bodies far over every limit", () => {
+  test(`${FUZZ_CASES} requests offering up to 1 GiB each: all 4xx, memory bounded`, {
+    timeout: 120_000,
+  }, async ({ expect }) => {
+    const cases = fc.sample(oversizeCase, { seed: FUZZ_SEED, numRuns: FUZZ_CASES });
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const failures: string[] = [];
+    for (const sample of cases) {
+      const { path, isAuthenticated, isChunked, offeredBytes } = sample;
+      const headers: Record<string, string | number> = isChunked
+        ? { "transfer-encoding": "chunked" }
+        : { "content-length": offeredBytes };
+      if (isAuthenticated) {
+        headers["authorization"] = tokenFor(productOf(path));
+      }
+      const answer = await offerRequest(port, {
+        head: postHead(path, headers),
+        body: isChunked
+          ? chunks(Math.ceil(offeredBytes / 65_536), 65_536)
+          : plainBody(offeredBytes),
+      });
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      if (!(answer.status >= 400 && answer.status < 500)) {
+        failures.push(`${JSON.stringify(sample)}: status ${answer.status}`);
+      }
+      if (answer.sentBytes > LIMITS[productOf(path)] + SOCKET_BUFFERS_BYTES) {
+        failures.push(`${JSON.stringify(sample)}: read ${answer.sentBytes} bytes before answering`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(rssPeak - rssBefore).toBeLessThan(MAX_RSS_GROWTH_BYTES);
+    // The server still serves
+    const response = await emulator.fetch(`${emulator.url}/ping`, {
+      headers: { authorization: "Bearer kv-token" },
+    });
+    expect(await response.json()).toEqual({ result: "PONG" });
   });
 });
