@@ -15,10 +15,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type HttpRequest, runWrk, type WrkRound } from "./wrk.ts";
 
 const ROUND_MS = Number(process.env["BENCH_DURABLE_ROUND_MS"] ?? 3000);
 const ROUNDS = Number(process.env["BENCH_DURABLE_ROUNDS"] ?? 5);
@@ -30,89 +31,22 @@ const FSYNC_POLICIES = ["always", "everysec"] as const;
 type Policy = (typeof FSYNC_POLICIES)[number];
 type Load = "mixed" | "reads";
 
-/** What wrk sends on every round trip. */
-interface HttpRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly body?: string;
-}
-
 const READ: HttpRequest = { method: "GET", path: "/get/counter" };
 const WRITE: HttpRequest = { method: "POST", path: "/", body: JSON.stringify(["INCR", "counter"]) };
 
-interface Round {
-  readonly requestsPerSecond: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-}
-
 /** A round of one load on one server: the reads' figures, and the writes' under mixed load. */
 interface LoadRound {
-  readonly reads: Round;
-  readonly writes?: Round;
-}
-
-function wrkScript(request: HttpRequest): string {
-  const lines = [
-    `wrk.method = ${JSON.stringify(request.method)}`,
-    `wrk.headers["Authorization"] = "Bearer ${TOKEN}"`,
-  ];
-  if (request.body !== undefined) {
-    lines.push(`wrk.body = ${JSON.stringify(request.body)}`);
-    lines.push(`wrk.headers["Content-Type"] = "application/json"`);
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-/** wrk prints latencies as `1.23ms`, `850.00us` or `1.02s`. */
-function milliseconds(text: string): number {
-  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
-  if (match === null) {
-    throw new Error(`unexpected wrk latency '${text}'`);
-  }
-  const value = Number(match[1]);
-  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+  readonly reads: WrkRound;
+  readonly writes?: WrkRound;
 }
 
 /** One wrk run: one thread, `connections` keep-alive connections, for `durationMs`. */
-async function wrk(
+function wrk(
   port: number,
   load: { readonly request: HttpRequest; readonly connections: number },
   durationMs: number,
-): Promise<Round> {
-  const { request, connections } = load;
-  const script = join(scratch, `${request.method}.lua`);
-  writeFileSync(script, wrkScript(request));
-  const child = spawn(
-    "wrk",
-    [
-      "-t1",
-      `-c${connections}`,
-      `-d${Math.max(1, Math.round(durationMs / 1000))}s`,
-      "--latency",
-      "-s",
-      script,
-      `http://127.0.0.1:${port}${request.path}`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let output = "";
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-    output += chunk.toString();
-  }
-  const failures = /Non-2xx or 3xx responses: (\d+)/.exec(output);
-  const errors = /Socket errors: (.*)/.exec(output);
-  const rate = /Requests\/sec:\s+([\d.]+)/.exec(output);
-  const p50 = /^\s+50%\s+(\S+)$/m.exec(output);
-  const p99 = /^\s+99%\s+(\S+)$/m.exec(output);
-  if (failures !== null || errors !== null || rate === null || p50 === null || p99 === null) {
-    throw new Error(`benchmark run failed for ${request.method} ${request.path}:\n${output}`);
-  }
-  return {
-    requestsPerSecond: Number(rate[1]),
-    p50Ms: milliseconds(p50[1] as string),
-    p99Ms: milliseconds(p99[1] as string),
-  };
+): Promise<WrkRound> {
+  return runWrk({ port, ...load, durationMs, token: TOKEN, scratch });
 }
 
 async function runLoad(port: number, load: Load, durationMs: number): Promise<LoadRound> {
@@ -168,7 +102,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-function medianRound(rounds: readonly Round[]): Round {
+function medianRound(rounds: readonly WrkRound[]): WrkRound {
   return {
     requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
     p50Ms: median(rounds.map((round) => round.p50Ms)),
@@ -179,8 +113,8 @@ function medianRound(rounds: readonly Round[]): Round {
 interface Row {
   readonly policy: Policy;
   readonly load: Load;
-  readonly reads: Round;
-  readonly writes: Round | undefined;
+  readonly reads: WrkRound;
+  readonly writes: WrkRound | undefined;
 }
 
 function isInstalled(command: string): boolean {

@@ -25,6 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, RedisServer } from "../test/support/redis-server.ts";
+import { type HttpRequest, runWrk, type WrkRound } from "./wrk.ts";
 
 const CONNECTIONS = Number(process.env["BENCH_REST_CONNECTIONS"] ?? 50);
 const ROUND_MS = Number(process.env["BENCH_REST_ROUND_MS"] ?? 3000);
@@ -41,81 +42,13 @@ const TOKEN = "bench-token";
 const KEY = "bench:key";
 const VALUE = "bench-value";
 
-/** One request shape: what wrk sends on every round trip. */
-interface HttpRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly body?: string;
-}
-
 function httpRequest(method: string, path: string, body?: string): HttpRequest {
   return body === undefined ? { method, path } : { method, path, body };
 }
 
-/** wrk's Lua script for a request: method, body and headers (wrk sends its own Host). */
-function wrkScript(request: HttpRequest): string {
-  const lines = [
-    `wrk.method = ${JSON.stringify(request.method)}`,
-    `wrk.headers["Authorization"] = "Bearer ${TOKEN}"`,
-  ];
-  if (request.body !== undefined) {
-    // JSON string syntax is valid Lua string syntax for these ASCII bodies.
-    lines.push(`wrk.body = ${JSON.stringify(request.body)}`);
-    lines.push(`wrk.headers["Content-Type"] = "application/json"`);
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-interface Round {
-  readonly requestsPerSecond: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-}
-
-/** wrk prints latencies as `1.23ms`, `850.00us` or `1.02s`. */
-function milliseconds(text: string): number {
-  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
-  if (match === null) {
-    throw new Error(`unexpected wrk latency '${text}'`);
-  }
-  const value = Number(match[1]);
-  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
-}
-
 /** One wrk run: one thread, `CONNECTIONS` keep-alive connections, for `durationMs`. */
-async function load(port: number, request: HttpRequest, durationMs: number): Promise<Round> {
-  const script = join(scratch, `${request.method}-${request.path.replaceAll("/", "_")}.lua`);
-  writeFileSync(script, wrkScript(request));
-  const child = spawn(
-    "wrk",
-    [
-      "-t1",
-      `-c${CONNECTIONS}`,
-      `-d${Math.max(1, Math.round(durationMs / 1000))}s`,
-      "--latency",
-      "-s",
-      script,
-      `http://127.0.0.1:${port}${request.path}`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let output = "";
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-    output += chunk.toString();
-  }
-  const failures = /Non-2xx or 3xx responses: (\d+)/.exec(output);
-  const errors = /Socket errors: (.*)/.exec(output);
-  const rate = /Requests\/sec:\s+([\d.]+)/.exec(output);
-  const p50 = /^\s+50%\s+(\S+)$/m.exec(output);
-  const p99 = /^\s+99%\s+(\S+)$/m.exec(output);
-  if (failures !== null || errors !== null || rate === null || p50 === null || p99 === null) {
-    throw new Error(`benchmark run failed for ${request.method} ${request.path}:\n${output}`);
-  }
-  return {
-    requestsPerSecond: Number(rate[1]),
-    p50Ms: milliseconds(p50[1] as string),
-    p99Ms: milliseconds(p99[1] as string),
-  };
+function load(port: number, request: HttpRequest, durationMs: number): Promise<WrkRound> {
+  return runWrk({ port, request, connections: CONNECTIONS, durationMs, token: TOKEN, scratch });
 }
 
 interface Measurement {
@@ -143,7 +76,7 @@ interface Target {
  */
 async function measureShape(shape: Shape, targets: readonly Target[]): Promise<void> {
   const serving = targets.filter((target) => target.requests[shape] !== undefined);
-  const rounds = new Map<Target, Round[]>(serving.map((target) => [target, []]));
+  const rounds = new Map<Target, WrkRound[]>(serving.map((target) => [target, []]));
   for (const target of serving) {
     process.stderr.write(`rest bench: ${target.name}, ${SHAPE_NAMES[shape]}: warm-up…\n`);
     await load(target.port, target.requests[shape] as HttpRequest, WARM_UP_MS);
