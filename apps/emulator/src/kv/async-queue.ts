@@ -1,10 +1,13 @@
 import { QueueLimiter, type QueueOutputLimit } from "./output-limit.ts";
 
 /**
- * A push-to-pull bridge: producers `push` values, one consumer iterates them. Iteration ends when
- * the signal aborts (the consumer's request went away) or `end()` is called; `onClose` runs once
- * either way so producers can detach. With a `limit`, a consumer that falls too far behind is
- * dropped: its items are released and the queue ends (see `QueueOutputLimit`).
+ * A push-to-pull bridge behind every SSE stream (the memory backend's and the proxy's
+ * subscriptions and monitors): producers `push` values, one consumer iterates them. Iteration ends
+ * when the signal aborts (the consumer's request went away) or `end()` is called; `onClose` runs
+ * once either way so producers can detach (the proxy closes its Redis connection). `fail()` ends it
+ * with an error, so a consumer can tell a lost Redis (`BackendUnavailableError`) from a normal end.
+ * With a `limit`, a consumer that falls too far behind is dropped: its items are released and the
+ * queue ends (see `QueueOutputLimit`).
  */
 export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
   readonly #items: TValue[] = [];
@@ -12,6 +15,7 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
   #isDone = false;
   /** Over its output limit: pushes are dropped until the queue ends. */
   #isOverLimit = false;
+  #error: unknown;
   readonly #onClose: () => void;
   readonly #limiter: QueueLimiter<TValue> | undefined;
 
@@ -28,6 +32,11 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
     }
   }
 
+  /** True once ended, failed or aborted: producers should stop. */
+  get isDone(): boolean {
+    return this.#isDone;
+  }
+
   push(item: TValue): void {
     if (this.#isDone || this.#isOverLimit) {
       return;
@@ -38,6 +47,7 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
     }
   }
 
+  /** Ends the stream after the items already queued. */
   end(): void {
     if (this.#isDone) {
       return;
@@ -46,6 +56,15 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
     this.#limiter?.dispose();
     this.#onClose();
     this.#wake?.();
+  }
+
+  /** Ends the stream with `error`, thrown to the consumer after the items already queued. */
+  fail(error: unknown): void {
+    if (this.#isDone) {
+      return;
+    }
+    this.#error = error ?? new Error("stream failed");
+    this.end();
   }
 
   /**
@@ -65,13 +84,16 @@ export class AsyncQueue<TValue> implements AsyncIterable<TValue> {
   async *[Symbol.asyncIterator](): AsyncIterator<TValue> {
     try {
       for (;;) {
-        const item = this.#items.shift();
-        if (item !== undefined) {
+        if (this.#items.length > 0) {
+          const item = this.#items.shift() as TValue;
           this.#limiter?.remove(item);
           yield item;
           continue;
         }
         if (this.#isDone) {
+          if (this.#error !== undefined) {
+            throw this.#error;
+          }
           return;
         }
         await new Promise<void>((resolve) => {

@@ -16,6 +16,7 @@
 import type { Resp2Value } from "@stratus/core/resp2";
 import { MONITOR_REST_ADDRESS, parseMonitorLine } from "@stratus/core/rest";
 import { bytesToBinary } from "../argv.ts";
+import { AsyncQueue } from "../async-queue.ts";
 import {
   type Argv,
   BackendUnavailableError,
@@ -32,7 +33,6 @@ import { DEFAULT_OUTPUT_LIMITS, type OutputLimitSource } from "../output-limit.t
 import { monitorLineBytes, pubSubEventBytes } from "../stream-sizes.ts";
 import { DEFAULT_COMMAND_TIMEOUT_MS } from "./command-timeout.ts";
 import type { RedisConnection } from "./connection.ts";
-import { EventQueue } from "./event-queue.ts";
 import { type RedisBackoff, RedisPool } from "./pool.ts";
 import { RedisProxySession } from "./proxy-session.ts";
 import { parseRedisUrl } from "./redis-url.ts";
@@ -171,7 +171,7 @@ export class RedisProxyBackend implements KvBackend {
 
   subscribe(options: SubscribeOptions): AsyncIterable<PubSubEvent> {
     let connection: RedisConnection | undefined;
-    const queue = new EventQueue<PubSubEvent>(options.signal, () => connection?.close(), {
+    const queue = new AsyncQueue<PubSubEvent>(options.signal, () => connection?.close(), {
       source: this.outputLimits,
       clientClass: "pubsub",
       sizeOf: pubSubEventBytes,
@@ -226,7 +226,7 @@ export class RedisProxyBackend implements KvBackend {
    */
   monitor(options: MonitorOptions): AsyncIterable<MonitorLine> {
     let connection: RedisConnection | undefined;
-    const queue = new EventQueue<MonitorLine>(options.signal, () => connection?.close(), {
+    const queue = new AsyncQueue<MonitorLine>(options.signal, () => connection?.close(), {
       source: this.outputLimits,
       // An SSE stream has no class in Redis: it is pushed to like a subscriber, so it takes the
       // pubsub limits (RESP MONITOR keeps Redis's `normal` class).

@@ -1,9 +1,9 @@
 import { describe, test } from "vitest";
-import { ManualClock, readOutputBufferLimits } from "../../engine/index.ts";
-import { DEFAULT_OUTPUT_LIMITS } from "../output-limit.ts";
-import { EventQueue } from "./event-queue.ts";
+import { ManualClock, readOutputBufferLimits } from "../engine/index.ts";
+import { AsyncQueue } from "./async-queue.ts";
+import { DEFAULT_OUTPUT_LIMITS } from "./output-limit.ts";
 
-describe("EventQueue with an output limit", () => {
+describe("AsyncQueue with an output limit", () => {
   test("the proxy's streams use Redis's default limits: 32 MiB for subscribers", ({ expect }) => {
     expect(DEFAULT_OUTPUT_LIMITS.limits().pubsub).toEqual({
       hardBytes: 32 * 1024 * 1024,
@@ -17,7 +17,7 @@ describe("EventQueue with an output limit", () => {
     expect,
   }) => {
     const events: string[] = [];
-    const queue = new EventQueue<string>(
+    const queue = new AsyncQueue<string>(
       new AbortController().signal,
       () => events.push("connection closed"),
       {
