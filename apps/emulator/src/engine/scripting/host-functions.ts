@@ -182,24 +182,34 @@ const timedOut = cFunction((L) => {
  * never reach a point where the error can be raised.
  */
 export const timeLimitHook: number = hookFunction((L, ar) => {
+  const error = timeLimitError(L);
+  if (error === undefined || lua.hookSource(L, ar) === PRELUDE_SOURCE) {
+    return false;
+  }
+  pushErrorTable(L, error);
+  return true;
+});
+
+/**
+ * The error to abort the running script with once its limit has passed, else undefined. The first
+ * time, the threads switch to raising on every line (see `timeLimitHook`). The hook asks, and so do
+ * library functions that can run long without returning to the VM (`string-library.ts`).
+ */
+export function timeLimitError(L: LuaState): string | undefined {
   const run = current;
   if (run === undefined) {
-    return false;
+    return undefined;
   }
   if (!run.hasTimedOut) {
     if (run.limitMs <= 0 || performance.now() - run.startedAtMs < run.limitMs) {
-      return false;
+      return undefined;
     }
     run.hasTimedOut = true;
     raiseOnEveryLine(lua.mainThread(L));
   }
   raiseOnEveryLine(L);
-  if (lua.hookSource(L, ar) === PRELUDE_SOURCE) {
-    return false;
-  }
-  pushErrorTable(L, run.timeoutError);
-  return true;
-});
+  return run.timeoutError;
+}
 
 function raiseOnEveryLine(L: LuaState): void {
   lua.setHook(L, timeLimitHook, {

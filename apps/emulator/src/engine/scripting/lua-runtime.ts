@@ -24,8 +24,10 @@ interface EmscriptenModule {
 /** The C functions this file calls: the module's `_<symbol>` exports, by symbol (luaL_ as lual_). */
 interface LuaSymbols {
   malloc(size: number): number;
+  realloc(pointer: number, size: number): number;
   free(pointer: number): void;
   lual_newstate(): LuaState;
+  lua_setallocf(L: LuaState, allocator: number, userData: number): void;
   lual_openlibs(L: LuaState): void;
   lua_close(L: LuaState): void;
   lua_gettop(L: LuaState): number;
@@ -34,6 +36,8 @@ interface LuaSymbols {
   lua_checkstack(L: LuaState, extra: number): number;
   lua_pushvalue(L: LuaState, index: number): void;
   lua_rotate(L: LuaState, index: number, n: number): void;
+  lua_copy(L: LuaState, from: number, to: number): void;
+  lua_concat(L: LuaState, count: number): void;
   lua_type(L: LuaState, index: number): number;
   lua_toboolean(L: LuaState, index: number): number;
   lua_tonumberx(L: LuaState, index: number, isNumber: number): number;
@@ -51,6 +55,8 @@ interface LuaSymbols {
   lua_pushlightuserdata(L: LuaState, pointer: number): void;
   lua_createtable(L: LuaState, arrayHint: number, recordHint: number): void;
   lua_rawget(L: LuaState, index: number): number;
+  lua_gettable(L: LuaState, index: number): number;
+  lua_newuserdatauv(L: LuaState, size: number, userValues: number): number;
   lua_rawgeti(L: LuaState, index: number, key: bigint): number;
   lua_rawset(L: LuaState, index: number): void;
   lua_next(L: LuaState, index: number): number;
@@ -75,16 +81,55 @@ interface LuaSymbols {
   lua_getinfo(L: LuaState, what: number, debug: number): number;
   lual_ref(L: LuaState, table: number): number;
   lual_unref(L: LuaState, table: number, ref: number): void;
+  lual_where(L: LuaState, level: number): void;
+  lual_argerror(L: LuaState, arg: number, message: number): number;
+  lual_checklstring(L: LuaState, arg: number, length: number): number;
+  lual_checkinteger(L: LuaState, arg: number): bigint;
+  lual_buffinit(L: LuaState, buffer: number): void;
+  lual_addlstring(buffer: number, pointer: number, length: number): void;
+  lual_addvalue(buffer: number): void;
+  lual_pushresult(buffer: number): void;
 }
 
-const luaWasm = await new LuaFactory().getLuaModule();
+/**
+ * The module's own exports. wasmoon's build wraps each `_<symbol>` in an assertion wrapper (a
+ * template string and `apply` on every call), which costs tens of nanoseconds per call; the
+ * instance is caught as emscripten creates it, so the C API is called directly.
+ */
+let wasmExports: Record<string, unknown> | undefined;
+/** `WebAssembly.instantiate`, typed here (the project's libs declare no WebAssembly values). */
+interface WasmNamespace {
+  instantiate(...args: unknown[]): Promise<unknown>;
+}
+const webAssembly = (globalThis as unknown as { WebAssembly: WasmNamespace }).WebAssembly;
+const instantiate = webAssembly.instantiate;
+webAssembly.instantiate = async (...args: unknown[]): Promise<unknown> => {
+  const result = await Reflect.apply(instantiate, webAssembly, args);
+  // `{ instance, module }` from bytes, an Instance from a compiled module.
+  const instance = (result as { instance?: unknown }).instance ?? result;
+  wasmExports ??= (instance as { exports: Record<string, unknown> }).exports;
+  return result;
+};
+let luaWasm: Awaited<ReturnType<LuaFactory["getLuaModule"]>>;
+try {
+  luaWasm = await new LuaFactory().getLuaModule();
+} finally {
+  webAssembly.instantiate = instantiate;
+}
 const emscripten = luaWasm.module as unknown as EmscriptenModule & Record<string, unknown>;
+// Only the Lua module's own instance (another module could have been instantiated meanwhile).
+if (
+  (wasmExports?.["memory"] as { buffer?: unknown } | undefined)?.buffer !== emscripten.HEAPU8.buffer
+) {
+  wasmExports = undefined;
+}
 
-/** Binds each symbol to the module's `_<symbol>` export (luaL_ functions keep their C name there). */
+/** Binds each symbol to the module's export (luaL_ functions keep their C name there). */
 function bindSymbols(names: readonly (keyof LuaSymbols)[]): LuaSymbols {
   const symbols: Record<string, unknown> = {};
   for (const name of names) {
-    const exported = emscripten[`_${name.replace(/^lual_/, "luaL_")}`];
+    const symbol = name.replace(/^lual_/, "luaL_");
+    const exported = wasmExports?.[symbol] ?? emscripten[`_${symbol}`];
     if (typeof exported !== "function") {
       throw new Error(`the Lua module does not export ${name}`);
     }
@@ -95,8 +140,10 @@ function bindSymbols(names: readonly (keyof LuaSymbols)[]): LuaSymbols {
 
 const raw = bindSymbols([
   "malloc",
+  "realloc",
   "free",
   "lual_newstate",
+  "lua_setallocf",
   "lual_openlibs",
   "lua_close",
   "lua_gettop",
@@ -105,6 +152,8 @@ const raw = bindSymbols([
   "lua_checkstack",
   "lua_pushvalue",
   "lua_rotate",
+  "lua_copy",
+  "lua_concat",
   "lua_type",
   "lua_toboolean",
   "lua_tonumberx",
@@ -122,6 +171,8 @@ const raw = bindSymbols([
   "lua_pushlightuserdata",
   "lua_createtable",
   "lua_rawget",
+  "lua_gettable",
+  "lua_newuserdatauv",
   "lua_rawgeti",
   "lua_rawset",
   "lua_next",
@@ -133,6 +184,14 @@ const raw = bindSymbols([
   "lua_getinfo",
   "lual_ref",
   "lual_unref",
+  "lual_where",
+  "lual_argerror",
+  "lual_checklstring",
+  "lual_checkinteger",
+  "lual_buffinit",
+  "lual_addlstring",
+  "lual_addvalue",
+  "lual_pushresult",
 ]);
 
 /** Lua's type tags (lua.h). */
@@ -159,6 +218,10 @@ export const REGISTRY_GLOBALS = 2n;
 export const HOOK_MASK = { LINE: 4, COUNT: 8 } as const;
 /** `lua_pcall` status for success (`LUA_OK`). */
 export const LUA_OK = 0;
+/** `lua_pcall` status for an allocation the allocator refused (`LUA_ERRMEM`). */
+export const LUA_ERRMEM = 4;
+/** Room for a wasm32 `luaL_Buffer` (16 bytes of fields, a 512-byte initial buffer), rounded up. */
+export const LUAL_BUFFER_BYTES = 1024;
 /** `LUA_MULTRET`: keep every result. */
 export const MULTRET = -1;
 
@@ -214,16 +277,100 @@ function readBytes(pointer: number, length: number): string {
 }
 
 /**
+ * Memory accounting: every state allocates through `allocate`, which counts its bytes and refuses
+ * growth past the state's limit (Lua then collects garbage and, if that is not enough, raises "not
+ * enough memory"). The limit is lifted (Infinity) outside protected calls: Lua would abort the
+ * process on an allocation failure nothing catches.
+ */
+interface MemoryBudget {
+  used: number;
+  limit: number;
+}
+
+/** By the allocator's `ud` (an array: the allocator runs on every allocation). */
+const budgets: (MemoryBudget | undefined)[] = [];
+/** The allocator's `ud` of each main state. */
+const budgetIds = new Map<LuaState, number>();
+/** `ud`s of closed states, for reuse. */
+const freeBudgetIds: number[] = [];
+
+/** A `lua_Alloc` (`ud`, `ptr`, `osize`, `nsize`); sizes are unsigned 32-bit. */
+const allocate = emscripten.addFunction(
+  // biome-ignore lint/complexity/useMaxParams: lua_Alloc's C signature, called from wasm.
+  (id: number, pointer: number, oldSize: number, newSize: number): number => {
+    const budget = budgets[id];
+    // With no block, `osize` is the kind of object being created, not a size.
+    const previous = pointer === 0 ? 0 : oldSize >>> 0;
+    const size = newSize >>> 0;
+    if (size === 0) {
+      raw.free(pointer);
+      if (budget !== undefined) {
+        budget.used -= previous;
+      }
+      return 0;
+    }
+    if (budget === undefined) {
+      return raw.realloc(pointer, size);
+    }
+    const used = budget.used - previous + size;
+    // Shrinking never fails: Lua relies on it.
+    if (size > previous && used > budget.limit) {
+      return 0;
+    }
+    const block = raw.realloc(pointer, size);
+    if (block !== 0) {
+      budget.used = used;
+    }
+    return block;
+  },
+  "iiiii",
+);
+
+function budgetOf(L: LuaState): MemoryBudget | undefined {
+  const id = budgetIds.get(L);
+  return id === undefined ? undefined : budgets[id];
+}
+
+/**
  * The C API with binary strings. Functions keep Lua's names (`pushString` is `lua_pushlstring`,
  * `toString` is `lua_tolstring`), so the C sources they mirror stay easy to compare.
  */
 export const lua = {
+  /** A state with the standard libraries, its memory counted from here on and not yet limited. */
   newState: (): LuaState => {
     const L = raw.lual_newstate();
+    // luaL_newstate's allocator is realloc/free from the same heap, so the few blocks allocated so
+    // far can be freed by this one (they are left out of the count).
+    const id = freeBudgetIds.pop() ?? budgets.length;
+    budgets[id] = { used: 0, limit: Number.POSITIVE_INFINITY };
+    budgetIds.set(L, id);
+    raw.lua_setallocf(L, allocate, id);
     raw.lual_openlibs(L);
     return L;
   },
-  close: (L: LuaState): void => raw.lua_close(L),
+  close: (L: LuaState): void => {
+    raw.lua_close(L);
+    const id = budgetIds.get(L);
+    budgetIds.delete(L);
+    if (id !== undefined) {
+      budgets[id] = undefined;
+      freeBudgetIds.push(id);
+    }
+  },
+  /** Bytes a main state has allocated (what Lua counts, without the allocator's own overhead). */
+  memoryUsed: (L: LuaState): number => budgetOf(L)?.used ?? 0,
+  /**
+   * Caps a main state's memory (Infinity lifts the cap). Only while a protected call runs: an
+   * allocation refused outside one aborts the process.
+   */
+  setMemoryLimit: (L: LuaState, bytes: number): void => {
+    const budget = budgetOf(L);
+    if (budget !== undefined) {
+      budget.limit = bytes;
+    }
+  },
+  /** The wasm heap now (memory growth replaces the view: read it again after allocating). */
+  heap: (): Uint8Array => emscripten.HEAPU8,
   getTop: (L: LuaState): number => raw.lua_gettop(L),
   setTop: (L: LuaState, index: number): void => raw.lua_settop(L, index),
   pop: (L: LuaState, count: number): void => raw.lua_settop(L, -count - 1),
@@ -232,6 +379,13 @@ export const lua = {
   pushValue: (L: LuaState, index: number): void => raw.lua_pushvalue(L, index),
   /** `lua_insert`: moves the top element to `index`. */
   insert: (L: LuaState, index: number): void => raw.lua_rotate(L, index, 1),
+  /** `lua_replace`: pops the top into `index` (an upvalue pseudo-index too). */
+  replace: (L: LuaState, index: number): void => {
+    raw.lua_copy(L, -1, index);
+    raw.lua_settop(L, -2);
+  },
+  /** Concatenates the `count` values on top (`..` with metamethods), leaving the result. */
+  concat: (L: LuaState, count: number): void => raw.lua_concat(L, count),
   type: (L: LuaState, index: number): number => raw.lua_type(L, index),
   toBoolean: (L: LuaState, index: number): boolean => raw.lua_toboolean(L, index) !== 0,
   toNumber: (L: LuaState, index: number): number => raw.lua_tonumberx(L, index, 0),
@@ -241,6 +395,19 @@ export const lua = {
   toString: (L: LuaState, index: number): string => {
     const pointer = raw.lua_tolstring(L, index, lengthOut);
     return pointer === 0 ? "" : readBytes(pointer, emscripten.HEAPU32[lengthOut >> 2] as number);
+  },
+  /**
+   * A string's bytes where Lua keeps them, valid while the string is on the stack (numbers are
+   * converted in place, as by `lua_tolstring`).
+   */
+  stringAt: (L: LuaState, index: number): { pointer: number; length: number } => {
+    const pointer = raw.lua_tolstring(L, index, lengthOut);
+    return { pointer, length: pointer === 0 ? 0 : (emscripten.HEAPU32[lengthOut >> 2] as number) };
+  },
+  /** `lua_tonumberx`: the number a number or numeric string holds, else undefined. */
+  toNumberIfNumeric: (L: LuaState, index: number): number | undefined => {
+    const value = raw.lua_tonumberx(L, index, lengthOut);
+    return emscripten.HEAPU32[lengthOut >> 2] === 0 ? undefined : value;
   },
   rawLength: (L: LuaState, index: number): number => raw.lua_rawlen(L, index),
   /** The state's main thread (`L` may be a coroutine's). */
@@ -257,6 +424,12 @@ export const lua = {
   pushString: (L: LuaState, value: string): void => {
     raw.lua_pushlstring(L, writeScratch(value), value.length);
   },
+  /** `lua_pushlstring` of bytes already in wasm memory (part of another string, a buffer). */
+  pushBytes: (L: LuaState, pointer: number, length: number): void => {
+    raw.lua_pushlstring(L, pointer, length);
+  },
+  /** A full userdata of `size` bytes, pushed; its address (allocated from the state's budget). */
+  newUserdata: (L: LuaState, size: number): number => raw.lua_newuserdatauv(L, size, 0),
   pushBoolean: (L: LuaState, value: boolean): void => raw.lua_pushboolean(L, value ? 1 : 0),
   pushFunction: (L: LuaState, fn: number): void => raw.lua_pushcclosure(L, fn, 0),
   /** A C closure over the `upvalues` values on top of the stack (popped). */
@@ -294,6 +467,8 @@ export const lua = {
     raw.lua_rawset(L, table);
   },
   next: (L: LuaState, index: number): boolean => raw.lua_next(L, index) !== 0,
+  /** `t[k]` with metamethods, `k` popped from the top (pushes the value; its type). */
+  getTable: (L: LuaState, index: number): number => raw.lua_gettable(L, index),
   /** Pushes `registry[ref]`. */
   getRef: (L: LuaState, ref: number): number => raw.lua_rawgeti(L, REGISTRY_INDEX, BigInt(ref)),
   /** Pops the top into the registry; the reference. */
@@ -316,6 +491,28 @@ export const lua = {
     raw.lua_pcallk(L, options.args, options.results, options.handler, 0, 0),
   /** Raises the value on top as a Lua error. Never returns (it unwinds through wasm). */
   error: (L: LuaState): number => raw.lua_error(L),
+  /** `luaL_where`: pushes "chunk:line: " of the function at `level` ("" for a C function). */
+  pushWhere: (L: LuaState, level: number): void => raw.lual_where(L, level),
+  /** `luaL_argerror`: raises "bad argument #arg to 'name' (message)". Never returns. */
+  argError: (L: LuaState, arg: number, message: string): number =>
+    raw.lual_argerror(L, arg, cString(message)),
+  /** `luaL_checklstring`: raises Lua's own argument error unless `arg` is a string or a number. */
+  checkString: (L: LuaState, arg: number): void => {
+    raw.lual_checklstring(L, arg, 0);
+  },
+  /** `luaL_checkinteger`: raises Lua's own argument error unless `arg` is an integer. */
+  checkInteger: (L: LuaState, arg: number): bigint => raw.lual_checkinteger(L, arg),
+  /**
+   * `luaL_Buffer` in `buffer` (LUAL_BUFFER_BYTES of wasm memory that outlives its use, e.g. a
+   * userdata on the stack): `luaL_buffinit` pushes its placeholder; add values above it.
+   */
+  bufferInit: (L: LuaState, buffer: number): void => raw.lual_buffinit(L, buffer),
+  bufferAddBytes: (buffer: number, pointer: number, length: number): void =>
+    raw.lual_addlstring(buffer, pointer, length),
+  /** `luaL_addvalue`: adds the string or number on top (popped). */
+  bufferAddValue: (buffer: number): void => raw.lual_addvalue(buffer),
+  /** `luaL_pushresult`: replaces the placeholder with the built string. */
+  bufferPushResult: (buffer: number): void => raw.lual_pushresult(buffer),
   setHook: (L: LuaState, hook: number, options: { mask: number; count: number }): void =>
     raw.lua_sethook(L, hook, options.mask, options.count),
   /** In a hook: the `source` of the running function (`ar` is the hook's lua_Debug*). */

@@ -19,12 +19,28 @@ import { CJSON_LUA } from "./lua/cjson.ts";
 import { CMSGPACK_LUA } from "./lua/cmsgpack.ts";
 import { PRELUDE_LUA } from "./lua/prelude.ts";
 import { STRUCT_LUA } from "./lua/struct.ts";
-import { HOOK_MASK, LUA_OK, type LuaState, LuaType, lua } from "./lua-runtime.ts";
+import {
+  HOOK_MASK,
+  LUA_ERRMEM,
+  LUA_OK,
+  type LuaState,
+  LuaType,
+  lua,
+  REGISTRY_GLOBALS,
+} from "./lua-runtime.ts";
+import { STRING_FUNCTIONS } from "./string-library.ts";
 
 export type VmKind = "eval" | "function";
 
 /** The chunk names Redis gives user code: error positions read "user_script:3:". */
 export const CHUNK_NAME = { eval: "@user_script", function: "@user_function" } as const;
+
+/**
+ * What one Lua state may hold while a script or a library load runs (Redis sets no limit; see the
+ * README). Beyond it an allocation fails and the script with it: "not enough memory". Enough for a
+ * 100 MB value (the service's largest record) to be read and rebuilt once; Lua itself needs ~1 MB.
+ */
+export const SCRIPT_MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
 
 /** REDIS_VERSION_NUM: 0x00MMmmpp. */
 const VERSION_NUM = REDIS_VERSION.split(".").reduce((value, part) => value * 256 + Number(part), 0);
@@ -59,12 +75,20 @@ export class LuaVm {
   readonly #handlerRef: number;
   readonly #globalsRef: number;
   readonly #loadLibraryRef: number | undefined;
+  /** The real `collectgarbage`, to give memory back after a script ran out of it. */
+  readonly #collectRef: number;
+  readonly #memoryLimitBytes: number;
   #isClosed = false;
 
-  constructor(kind: VmKind) {
+  constructor(kind: VmKind, options: { memoryLimitBytes?: number } = {}) {
     this.kind = kind;
+    this.#memoryLimitBytes = options.memoryLimitBytes ?? SCRIPT_MEMORY_LIMIT_BYTES;
     const L = lua.newState();
     this.#state = L;
+    lua.getRef(L, Number(REGISTRY_GLOBALS));
+    lua.rawGetField(L, -1, "collectgarbage");
+    this.#collectRef = lua.ref(L);
+    lua.setTop(L, 0);
     if (lua.load(L, PRELUDE_LUA, PRELUDE_SOURCE) !== LUA_OK) {
       throw new Error(`the scripting prelude does not compile: ${lua.toString(L, -1)}`);
     }
@@ -134,7 +158,7 @@ export class LuaVm {
     if (options.limitMs > 0) {
       lua.setHook(L, timeLimitHook, { mask: HOOK_MASK.COUNT, count: HOOK_INSTRUCTIONS });
     }
-    const status = lua.pcall(L, { args: nargs, results: 1, handler: 1 });
+    const status = this.#protected(() => lua.pcall(L, { args: nargs, results: 1, handler: 1 }));
     lua.setHook(L, 0, { mask: 0, count: 0 });
     try {
       if (status === LUA_OK) {
@@ -168,7 +192,7 @@ export class LuaVm {
     if (limitMs > 0) {
       lua.setHook(L, timeLimitHook, { mask: HOOK_MASK.COUNT, count: HOOK_INSTRUCTIONS });
     }
-    const status = lua.pcall(L, { args: 1, results: 2, handler: 0 });
+    const status = this.#protected(() => lua.pcall(L, { args: 1, results: 2, handler: 0 }));
     lua.setHook(L, 0, { mask: 0, count: 0 });
     try {
       if (status !== LUA_OK) {
@@ -181,6 +205,35 @@ export class LuaVm {
     } finally {
       lua.setTop(L, 0);
     }
+  }
+
+  /** Bytes the state holds now (live data and garbage not yet collected). */
+  get memoryUsed(): number {
+    return lua.memoryUsed(this.#state);
+  }
+
+  /**
+   * Runs a protected call under the memory limit (never outside one: Lua aborts the process on an
+   * allocation failure nothing catches). After "not enough memory", a full collection gives back
+   * what the failed script left behind, so the next one starts with the state's usual size.
+   */
+  #protected(pcall: () => number): number {
+    const L = this.#state;
+    lua.setMemoryLimit(L, this.#memoryLimitBytes);
+    let status: number;
+    try {
+      status = pcall();
+    } finally {
+      lua.setMemoryLimit(L, Number.POSITIVE_INFINITY);
+    }
+    if (status === LUA_ERRMEM) {
+      const top = lua.getTop(L);
+      lua.getRef(L, this.#collectRef);
+      lua.pushString(L, "collect");
+      lua.pcall(L, { args: 1, results: 0, handler: 0 });
+      lua.setTop(L, top);
+    }
+    return status;
   }
 
   close(): void {
@@ -207,7 +260,7 @@ export function syntaxMessage51(message: string): string {
 
 function pushHost(L: LuaState, kind: VmKind): void {
   lua.createTable(L, 0, 12);
-  for (const [name, fn] of Object.entries(HOST_FUNCTIONS)) {
+  for (const [name, fn] of Object.entries({ ...HOST_FUNCTIONS, ...STRING_FUNCTIONS })) {
     lua.pushFunction(L, fn);
     lua.rawSetField(L, -2, name);
   }

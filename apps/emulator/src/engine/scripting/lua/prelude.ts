@@ -588,9 +588,9 @@ end
 
 local function pass(...) return ... end
 
-local sub5, byte5, rep5, char5
+local sub5, byte5, char5
 do
-  local sub, byte, rep, char = string_sub, string_byte, string_rep, string_char
+  local sub, byte, char = string_sub, string_byte, string_char
   sub5 = function(...)
     local n = select("#", ...)
     local s, i, j = ...
@@ -605,12 +605,6 @@ do
     if n == 2 then return pass(byte(s, int_arg(i))) end
     return byte(...)
   end
-  -- 5.1's rep has no separator argument.
-  rep5 = function(...)
-    local s, count = ...
-    if select("#", ...) >= 2 then return rep(s, int_arg(count)) end
-    return rep(...)
-  end
   char5 = function(...)
     local n = select("#", ...)
     local codes = { ... }
@@ -623,27 +617,6 @@ do
       codes[i] = code
     end
     return char(table_unpack(codes, 1, n))
-  end
-end
-
--- str_find_aux of 5.1 clamps an init past the end to the end (5.4 finds nothing there).
-local find5, match5
-do
-  local find, match = string_find, string_match
-  local function init_arg(s, init)
-    init = int_arg(init)
-    if type(s) == "string" and math_type(init) == "integer" and init > #s + 1 then return #s + 1 end
-    return init
-  end
-  find5 = function(...)
-    if select("#", ...) < 3 then return find(...) end
-    local s, pattern, init = ...
-    return find(s, pattern, init_arg(s, init), select(4, ...))
-  end
-  match5 = function(...)
-    if select("#", ...) < 3 then return match(...) end
-    local s, pattern, init = ...
-    return match(s, pattern, init_arg(s, init))
   end
 end
 
@@ -1062,9 +1035,10 @@ for _, name in real_next, { "os", "io", "package", "require", "dofile", "loadfil
   G[name] = nil
 end
 
-string.format, string.sub, string.byte, string.rep, string.char = format5, sub5, byte5, rep5, char5
-string.find, string.match = find5, match5
-string.gfind = string.gmatch
+string.format, string.sub, string.byte, string.char = format5, sub5, byte5, char5
+-- 5.1's matcher and rep, bounded by the time limit and the memory limit (string-library.ts).
+string.find, string.match, string.gmatch, string.gsub = host.find, host.match, host.gmatch, host.gsub
+string.rep, string.gfind = host.rep, host.gmatch
 string.pack, string.unpack, string.packsize = nil, nil, nil
 
 table.concat, table.insert, table.remove = concat5, insert5, remove5
