@@ -47,8 +47,17 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   metrics: ["metrics"],
 };
 
-/** Node built-ins a folder must not import (the engine never touches the network). */
+/** Node's servers and sockets, which only the HTTP and RESP layers (and the proxy) use. */
+const NETWORK_IMPORTS = ["node:http", "node:https", "node:http2", "node:net"] as const;
+
+/**
+ * Node built-ins a folder must not import. The engine never touches the network; vector/ and
+ * management/ reach HTTP only through http/ (their routes are `http/routes/*`, and the layer table
+ * above gives them no edge to http/), so they open no server or socket of their own either.
+ */
 export const FORBIDDEN_NODE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   "packages/core/src": ["node:*"],
   "apps/emulator/src/engine": ["node:http", "node:net"],
+  "apps/emulator/src/vector": NETWORK_IMPORTS,
+  "apps/emulator/src/management": NETWORK_IMPORTS,
 };

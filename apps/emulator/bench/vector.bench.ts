@@ -1,11 +1,13 @@
 /**
- * Vector service benchmarks (issue 6), in process through `VectorService.handle` (JSON in and
- * out, no socket): fetch of 1000 ids, prefix fetch of 1000 out of 1M ids, exact query topK 10 over
+ * Vector service benchmarks (issue 6), in process through the vector route (`http/routes/vector.ts`:
+ * JSON in and out, no socket): fetch of 1000 ids, prefix fetch of 1000 out of 1M ids, exact query topK 10 over
  * 100k × 384 dense vectors, and upsert throughput. Prints one JSON object; `scripts/bench.mjs`
  * writes BENCHMARKS.md from it. Run with `node --conditions=@stratus/source --import
  * ./test/support/register-ts.mjs bench/vector.bench.ts` from apps/emulator.
  */
 import { ManualClock } from "../src/engine/index.ts";
+import { createVectorRoute } from "../src/http/routes/vector.ts";
+import type { EmulatorResponse } from "../src/http/types.ts";
 import { VectorService } from "../src/vector/index.ts";
 
 const QUERY_VECTORS = Number(process.env["BENCH_VECTOR_COUNT"] ?? 100_000);
@@ -32,20 +34,30 @@ function randomVector(): number[] {
 
 const service = new VectorService({ clock: new ManualClock() });
 
-/** `{index}/{command}` through the router hook. */
-async function send(route: string, body: unknown) {
-  const [index = "", path = ""] = route.split("/");
-  const response = await service.handle(
-    {
-      method: "POST",
-      query: new URLSearchParams(),
-      headers: new Headers({ authorization: "Bearer bench" }),
-      body: encoder.encode(JSON.stringify(body)),
-    },
-    { name: index, path: `/${path}` },
-  );
+const route = createVectorRoute({ service });
+const headers = { get: (name: string) => (name === "authorization" ? "Bearer bench" : undefined) };
+const signal = new AbortController().signal;
+
+/** `{index}/{command}` through the route's two steps, as the HTTP layer runs them. */
+async function send(target: string, body: unknown): Promise<EmulatorResponse> {
+  const [index = "", path = ""] = target.split("/");
+  const head = {
+    method: "POST",
+    path: `/vector/${target}`,
+    query: new URLSearchParams(),
+    rawQuery: "",
+    headers,
+    signal,
+    remoteAddress: "127.0.0.1:0",
+  };
+  const admission = route(head, { name: index, path: `/${path}` });
+  const response =
+    "answer" in admission
+      ? admission.answer
+      : await admission.handle({ ...head, body: encoder.encode(JSON.stringify(body)) });
   if (response.status !== 200) {
-    throw new Error(`${path}: ${new TextDecoder().decode(response.body)}`);
+    const text = response.body instanceof Uint8Array ? new TextDecoder().decode(response.body) : "";
+    throw new Error(`${path} failed with ${response.status}: ${text}`);
   }
   return response;
 }
@@ -136,7 +148,7 @@ const rows = [
 const markdown = [
   "## Vector service",
   "",
-  `In process through \`VectorService.handle\` (JSON parsing and encoding included), median of ${ROUNDS} rounds.`,
+  `In process through the vector route (JSON parsing and encoding included), median of ${ROUNDS} rounds.`,
   "",
   "| operation | figure | target |",
   "| --- | --- | --- |",

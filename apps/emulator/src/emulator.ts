@@ -11,7 +11,7 @@ import { createHandler, wholeRequestHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
 import { createRouter } from "./http/router.ts";
 import { createManagementService } from "./http/routes/management.ts";
-import { admitVectorRequest } from "./http/routes/vector.ts";
+import { createVectorRoute, type VectorUsageSample } from "./http/routes/vector.ts";
 import { HttpServer } from "./http/server/server.ts";
 import type { Admission, EmulatorRequest, EmulatorResponse } from "./http/types.ts";
 import type { KvBackend } from "./kv/backend.ts";
@@ -27,7 +27,7 @@ import { ManagementService } from "./management/service.ts";
 import type { MetricsRecorder } from "./metrics/recorder.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
 import { type DataDir, openDataDir } from "./storage/index.ts";
-import { VectorService, type VectorUsageSample } from "./vector/index.ts";
+import { VectorService } from "./vector/index.ts";
 
 /** The name of the database served at the root URL. */
 export const DEFAULT_DATABASE = "default";
@@ -124,7 +124,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     clock,
     dataDir,
     onError,
-    onUsage: onVectorUsage,
   }).catch(async (error: unknown) => {
     await metrics.close();
     await kv.close();
@@ -197,7 +196,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       defaultDatabase: DEFAULT_DATABASE,
       vector: isClusterWorker
         ? notWithWorkers("the vector REST interface")
-        : (head, route) => admitVectorRequest(vector, { head, route }),
+        : createVectorRoute({ service: vector, onUsage: onVectorUsage }),
       management: isClusterWorker
         ? { admit: notWithWorkers("the management API") }
         : createManagementService(management),

@@ -14,6 +14,7 @@ export {
 export { type Clock, ManualClock, systemClock } from "./engine/index.ts";
 export { EmulatorError, type EmulatorErrorCode } from "./errors.ts";
 export type { FetchFunction } from "./http/fetch.ts";
+export type { VectorUsageSample } from "./http/routes/vector.ts";
 export {
   type ConfigFile,
   ConfigFileSchema,
@@ -26,5 +27,4 @@ export {
   type VectorIndexHandle,
   type VectorIndexSpec,
   VectorService,
-  type VectorUsageSample,
 } from "./vector/index.ts";

@@ -6,6 +6,7 @@
 import type { KvDatabase } from "../kv/database.ts";
 import { jsonError } from "./http-error.ts";
 import { admitKvRequest } from "./routes/kv.ts";
+import type { VectorRouteHandler } from "./routes/vector.ts";
 import type { Admission, EmulatorRequestHead, HttpService } from "./types.ts";
 
 export interface RouterOptions {
@@ -14,8 +15,8 @@ export interface RouterOptions {
   readonly defaultDatabase: string;
   /** The management API; answers 404 when not served (`--workers`). */
   readonly management?: HttpService;
-  /** Vector indexes by name; 404 when not served. */
-  readonly vector?: (head: EmulatorRequestHead, route: { name: string; path: string }) => Admission;
+  /** Vector indexes by name (`createVectorRoute`); 404 when not served. */
+  readonly vector?: VectorRouteHandler;
 }
 
 /**

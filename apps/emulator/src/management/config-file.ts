@@ -5,7 +5,7 @@
  * (`databases[1].name: …`). Flags and `STRATUS_*` variables win over the file.
  */
 import { readFile } from "node:fs/promises";
-import { formatZodIssue } from "@stratus/core/schemas";
+import { formatZodIssue, IndexTypeSchema, SimilarityFunctionSchema } from "@stratus/core/schemas";
 import { z } from "zod";
 import { EmulatorError } from "../errors.ts";
 
@@ -40,9 +40,9 @@ export const ConfigFileSchema = z
         z
           .object({
             name,
-            type: z.enum(["DENSE", "SPARSE", "HYBRID"]).default("DENSE"),
+            type: IndexTypeSchema.default("DENSE"),
             dimension: z.int().positive().optional(),
-            similarity: z.enum(["COSINE", "EUCLIDEAN", "DOT_PRODUCT"]).default("COSINE"),
+            similarity: SimilarityFunctionSchema.default("COSINE"),
             denseEmbeddingModel: z.string().min(1).optional(),
             sparseEmbeddingModel: z.string().min(1).optional(),
             token: token.optional(),

@@ -3,6 +3,7 @@
  * parts (key-value databases, vector indexes) are held by their services; these records hold what
  * the API reports about them. Plain JSON data, so `persistence.ts` writes it as it is.
  */
+import type { IndexType, SimilarityFunction } from "@stratus/core/schemas";
 
 /** Owner of a resource: the account's email (its personal account) or a team id. */
 export type OwnerId = string;
@@ -52,8 +53,8 @@ export interface VectorIndexState {
   creationTimeS: number;
   region: string;
   plan: "free" | "payg" | "fixed";
-  indexType: "DENSE" | "SPARSE" | "HYBRID";
-  similarity: "COSINE" | "EUCLIDEAN" | "DOT_PRODUCT";
+  indexType: IndexType;
+  similarity: SimilarityFunction;
   dimension: number;
   embeddingModel: string;
   sparseEmbeddingModel: string;

@@ -3,9 +3,11 @@
  * API drives: create, look up, delete and re-key indexes. Typed structurally so this folder does
  * not depend on the service's internals (the contract agreed between both sides).
  */
+import type { IndexType, SimilarityFunction } from "@stratus/core/schemas";
 
-export type VectorIndexType = "DENSE" | "SPARSE" | "HYBRID";
-export type VectorSimilarity = "COSINE" | "EUCLIDEAN" | "DOT_PRODUCT";
+/** The enums are core's, as the management API's own schemas spell them. */
+export type VectorIndexType = IndexType;
+export type VectorSimilarity = SimilarityFunction;
 
 /** What an index is created with; `name` is its URL slug, `/vector/{name}`, and never changes. */
 export interface VectorIndexSpec {

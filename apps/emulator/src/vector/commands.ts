@@ -3,6 +3,7 @@
  * whether it writes (read-only tokens refuse writes, §1.2), which usage operation it counts as,
  * and what it returns inside `{"result": …}`.
  */
+import { MetadataUpdateModeSchema } from "@stratus/core/schemas";
 import { VectorMessages, validationError } from "./errors.ts";
 import { VectorLimits } from "./limits.ts";
 import type { RecordInput } from "./namespace-store.ts";
@@ -22,7 +23,7 @@ import {
   parseSparseVector,
   type QueryOptions,
 } from "./request.ts";
-import type { VectorUsageSample } from "./types.ts";
+import type { VectorOperation } from "./types.ts";
 import type { VectorIndex, VectorParts } from "./vector-index.ts";
 
 /** What a command runs with. */
@@ -45,7 +46,7 @@ export interface VectorCommand {
   readonly isWrite: boolean;
   /** Whether a `/{namespace}` segment is accepted. */
   readonly isNamespaced: boolean;
-  readonly operation: VectorUsageSample["operation"];
+  readonly operation: VectorOperation;
   run(context: CommandContext): CommandOutcome;
 }
 
@@ -116,10 +117,11 @@ function update({ index, namespace, body }: CommandContext): CommandOutcome {
     data: parseData(object["data"]),
     metadata: parseMetadata(object["metadata"]),
     metadataUpdateMode:
-      parseEnum(object["metadataUpdateMode"], "metadataUpdateMode", [
-        "OVERWRITE",
-        "PATCH",
-      ] as const) ?? "OVERWRITE",
+      parseEnum(
+        object["metadataUpdateMode"],
+        "metadataUpdateMode",
+        MetadataUpdateModeSchema.options,
+      ) ?? "OVERWRITE",
   });
   return { result: { updated }, count: updated };
 }
@@ -169,7 +171,7 @@ function resumableStart(fromData: boolean) {
     }
     const result = index.resumable.start(
       index.plan(namespace, parts, options),
-      maxIdle ?? VectorLimits.DEFAULT_RESUMABLE_MAX_IDLE_SECONDS,
+      maxIdle ?? VectorLimits.DEFAULT_MAX_IDLE_SECONDS,
     );
     return { result, count: 1 };
   };
@@ -300,7 +302,7 @@ function renameNamespace({ index, body }: CommandContext): CommandOutcome {
 }
 
 function command(
-  operation: VectorUsageSample["operation"],
+  operation: VectorOperation,
   flags: { isWrite: boolean; isNamespaced: boolean },
   run: (context: CommandContext) => CommandOutcome,
 ): VectorCommand {

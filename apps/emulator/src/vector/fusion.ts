@@ -2,9 +2,10 @@
  * Hybrid fusion of a dense and a sparse ranking (vector-rest-wire.md §4.3): RRF by rank, DBSF by
  * 3-sigma normalised score. The float steps are the ones that reproduce the service's values.
  */
+import type { FusionAlgorithm } from "@stratus/core/schemas";
 import { f32 } from "./float32.ts";
 
-export type FusionAlgorithm = "RRF" | "DBSF";
+export type { FusionAlgorithm } from "@stratus/core/schemas";
 
 /** One component's candidates, best first. */
 export interface ScoredKey<TKey> {

@@ -1,23 +1,24 @@
 /**
  * @module
- * The vector REST interface (vector-rest-wire.md): {@link VectorService} owns the indexes and
- * answers the router's `/vector/{name}/…` requests.
+ * The vector product (vector-rest-wire.md): {@link VectorService} owns the indexes, their tokens
+ * and their durability; {@link VECTOR_COMMANDS} is the command table. `http/routes/vector.ts`
+ * serves them at `/vector/{name}/…`.
  */
 
+export { type CommandOutcome, VECTOR_COMMANDS, type VectorCommand } from "./commands.ts";
+export { VectorMessages, VectorRequestError } from "./errors.ts";
 export { VectorLimits } from "./limits.ts";
 export {
   type ResolvedVectorIndexSpec,
-  type VectorAdmission,
   VectorIndexExistsError,
   type VectorIndexHandle,
   type VectorIndexSpec,
   VectorIndexSpecError,
   type VectorIndexStats,
   type VectorIndexType,
-  type VectorRequestHead,
-  type VectorRoute,
+  type VectorOperation,
   VectorService,
   type VectorServiceOptions,
   type VectorSimilarity,
-  type VectorUsageSample,
 } from "./service.ts";
+export { DEFAULT_NAMESPACE, type VectorGrant, type VectorIndex } from "./vector-index.ts";

@@ -2,8 +2,15 @@
  * Validation of request bodies (vector-rest-wire.md §2): ids, dense and sparse vectors, metadata,
  * data and the query options. Every failure is a 422 (§1.3).
  */
+import {
+  type FusionAlgorithm,
+  FusionAlgorithmSchema,
+  type QueryMode,
+  QueryModeSchema,
+  type WeightingStrategy,
+  WeightingStrategySchema,
+} from "@stratus/core/schemas";
 import { dimensionError, validationError } from "./errors.ts";
-import type { FusionAlgorithm } from "./fusion.ts";
 import { VectorLimits } from "./limits.ts";
 import type { SparseVector } from "./sparse.ts";
 
@@ -205,13 +212,13 @@ export function parseIncludes(body: JsonObject): Includes {
   };
 }
 
-export type QueryMode = "HYBRID" | "DENSE" | "SPARSE";
+export type { QueryMode } from "@stratus/core/schemas";
 
 /** The options every query shares, whatever gives its vectors (§2.4). */
 export interface QueryOptions extends Includes {
   readonly topK: number;
   readonly filter: string;
-  readonly weightingStrategy: "IDF" | undefined;
+  readonly weightingStrategy: WeightingStrategy | undefined;
   readonly fusionAlgorithm: FusionAlgorithm;
   readonly queryMode: QueryMode;
 }
@@ -224,10 +231,15 @@ export function parseQueryOptions(body: JsonObject): QueryOptions {
       max: VectorLimits.MAX_TOP_K,
     }),
     filter: parseOptionalString(body["filter"], "filter") ?? "",
-    weightingStrategy: parseEnum(body["weightingStrategy"], "weightingStrategy", ["IDF"]),
+    // The enums are core's (one spelling for client and emulator); the parse stays here, as it
+    // accepts any letter case and `null`, which the schemas do not.
+    weightingStrategy: parseEnum(
+      body["weightingStrategy"],
+      "weightingStrategy",
+      WeightingStrategySchema.options,
+    ),
     fusionAlgorithm:
-      parseEnum(body["fusionAlgorithm"], "fusionAlgorithm", ["RRF", "DBSF"] as const) ?? "RRF",
-    queryMode:
-      parseEnum(body["queryMode"], "queryMode", ["HYBRID", "DENSE", "SPARSE"] as const) ?? "HYBRID",
+      parseEnum(body["fusionAlgorithm"], "fusionAlgorithm", FusionAlgorithmSchema.options) ?? "RRF",
+    queryMode: parseEnum(body["queryMode"], "queryMode", QueryModeSchema.options) ?? "HYBRID",
   };
 }

@@ -1,21 +1,17 @@
 /**
  * The vector service: every index of the emulator, each served at `/vector/{name}` with its own
  * Standard and Read Only tokens (issue 6), and the contract the management API codes to
- * (`createIndex`, `getIndex`, `listIndexes`, `deleteIndex`). `admit` is the router's hook: method,
- * index and token from the head, then command and body, then `{"result": …}` or
- * `{"error": …, "status": …}`
- * (vector-rest-wire.md §1).
+ * (`createIndex`, `getIndex`, `listIndexes`, `deleteIndex`). It keeps index lifecycle, tokens and
+ * durability; the HTTP side of `/vector/{name}/…` (method, auth, command path, body, envelope,
+ * usage) is `http/routes/vector.ts`, which looks an index up with `index(name)` and runs a
+ * command with `execute`.
  */
-import { generateToken, parseBearerToken } from "@stratus/core/auth";
+import { generateToken } from "@stratus/core/auth";
+import { IndexTypeSchema, SimilarityFunctionSchema } from "@stratus/core/schemas";
 import { type FsyncPolicy, openStore, type Store } from "../storage/index.ts";
-import { type CommandOutcome, VECTOR_COMMANDS } from "./commands.ts";
+import type { CommandContext, CommandOutcome, VectorCommand } from "./commands.ts";
 import { createEmbedder } from "./embedder.ts";
-import {
-  VectorIndexExistsError,
-  VectorIndexSpecError,
-  VectorMessages,
-  VectorRequestError,
-} from "./errors.ts";
+import { VectorIndexExistsError, VectorIndexSpecError } from "./errors.ts";
 import type { JournalEntry } from "./journal.ts";
 import { VectorLimits } from "./limits.ts";
 import {
@@ -27,32 +23,21 @@ import {
 } from "./persistence.ts";
 import type {
   ResolvedVectorIndexSpec,
-  VectorAdmission,
   VectorClock,
   VectorIndexHandle,
   VectorIndexSpec,
-  VectorRequest,
-  VectorRequestHead,
-  VectorResponse,
-  VectorRoute,
-  VectorUsageSample,
 } from "./types.ts";
-import { DEFAULT_NAMESPACE, type VectorGrant, VectorIndex } from "./vector-index.ts";
+import { VectorIndex } from "./vector-index.ts";
 
 export { VectorIndexExistsError, VectorIndexSpecError } from "./errors.ts";
 export type {
   ResolvedVectorIndexSpec,
-  VectorAdmission,
   VectorIndexHandle,
   VectorIndexSpec,
   VectorIndexStats,
   VectorIndexType,
-  VectorRequest,
-  VectorRequestHead,
-  VectorResponse,
-  VectorRoute,
+  VectorOperation,
   VectorSimilarity,
-  VectorUsageSample,
 } from "./types.ts";
 
 export interface VectorServiceOptions {
@@ -63,18 +48,11 @@ export interface VectorServiceOptions {
   readonly fsync?: FsyncPolicy | undefined;
   /** How long a write stays pending before queries see it. @default 0 */
   readonly indexingDelayMs?: number | undefined;
-  /** Called once per HTTP request, for metrics. */
-  readonly onUsage?: ((sample: VectorUsageSample) => void) | undefined;
-  /** Where internal errors (bugs, failed writes) go. */
+  /** Where the store's warnings (a truncated log tail) go. */
   readonly onError?: ((error: unknown) => void) | undefined;
 }
 
-const ALLOWED_METHODS = new Set(["GET", "POST", "PUT", "DELETE"]);
-const INDEX_TYPES = ["DENSE", "SPARSE", "HYBRID"] as const;
-const SIMILARITIES = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"] as const;
 const INDEX_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 export class VectorService {
   readonly #options: VectorServiceOptions;
@@ -141,28 +119,24 @@ export class VectorService {
     return true;
   }
 
-  /**
-   * The router's hook for `/vector/{name}/…`, in two steps: method, index and token are checked
-   * from the head, before any byte of the body is read; the admitted request then runs.
-   * `route.path` is the rest of the path, still percent-encoded.
-   */
-  admit(head: VectorRequestHead, route: VectorRoute): VectorAdmission {
-    const startedAt = performance.now();
-    let grant: VectorGrant;
-    try {
-      grant = this.#authorize(head, route.name);
-    } catch (error: unknown) {
-      const answer = this.#errorResponse(error);
-      this.#recordUsage({ route, startedAt, operation: "other", count: 0, bytesIn: 0, answer });
-      return { answer };
-    }
-    return { run: (request) => this.#run(request, { route, grant }) };
+  /** The index served at `/vector/{name}`: the HTTP layer checks tokens with its `verify`. */
+  index(name: string): VectorIndex | undefined {
+    return this.#indexes.get(name);
   }
 
-  /** A whole request, both steps at once. */
-  async handle(request: VectorRequest, route: VectorRoute): Promise<VectorResponse> {
-    const admission = this.admit(request, route);
-    return "answer" in admission ? admission.answer : admission.run(request);
+  /**
+   * Runs `command` on `context.index` and resolves when it may be answered: a write once its
+   * journal entries are on disk (the store's fsync policy), a read once earlier writes are
+   * (`#awaitEarlierWrites`). A client mistake throws a `VectorRequestError`.
+   */
+  async execute(command: VectorCommand, context: CommandContext): Promise<CommandOutcome> {
+    const outcome = command.run(context);
+    if (command.isWrite) {
+      await this.#commit();
+    } else {
+      await this.#awaitEarlierWrites();
+    }
+    return outcome;
   }
 
   /** Snapshots (when persisting) and closes the store. Idempotent. */
@@ -184,126 +158,6 @@ export class VectorService {
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
-  }
-
-  /** The grant of the request's token, or a 405, 404 or 401. */
-  #authorize(head: VectorRequestHead, name: string): VectorGrant {
-    if (!ALLOWED_METHODS.has(head.method)) {
-      throw new VectorRequestError(
-        405,
-        `Method ${head.method} is not allowed: use GET, POST, PUT or DELETE.`,
-      );
-    }
-    const index = this.#indexes.get(name);
-    if (index === undefined) {
-      throw new VectorRequestError(404, `Vector index ${name} does not exist.`);
-    }
-    const grant = index.verify(parseBearerToken(head.headers.get("authorization")));
-    if (grant === undefined) {
-      throw new VectorRequestError(401, VectorMessages.UNAUTHORIZED);
-    }
-    return grant;
-  }
-
-  async #run(
-    request: VectorRequest,
-    { route, grant }: { route: VectorRoute; grant: VectorGrant },
-  ): Promise<VectorResponse> {
-    const startedAt = performance.now();
-    let operation: VectorUsageSample["operation"] = "other";
-    let count = 0;
-    let answer: VectorResponse;
-    try {
-      const { name } = splitCommandPath(route.path);
-      operation = VECTOR_COMMANDS[name]?.operation ?? "other";
-      const outcome = await this.#dispatch(request, { route, grant });
-      count = outcome.count;
-      answer = envelope(200, { result: outcome.result });
-    } catch (error: unknown) {
-      answer = this.#errorResponse(error);
-    }
-    this.#recordUsage({
-      route,
-      startedAt,
-      operation,
-      count,
-      bytesIn: request.body.byteLength,
-      answer,
-    });
-    return answer;
-  }
-
-  #recordUsage(sample: {
-    route: VectorRoute;
-    startedAt: number;
-    operation: VectorUsageSample["operation"];
-    count: number;
-    bytesIn: number;
-    answer: VectorResponse;
-  }): void {
-    if (this.#indexes.has(sample.route.name)) {
-      this.#options.onUsage?.({
-        index: sample.route.name,
-        operation: sample.operation,
-        count: sample.count,
-        latencyMs: performance.now() - sample.startedAt,
-        bytesIn: sample.bytesIn,
-        bytesOut: sample.answer.body.byteLength,
-      });
-    }
-  }
-
-  async #dispatch(
-    request: VectorRequest,
-    { route, grant }: { route: VectorRoute; grant: VectorGrant },
-  ): Promise<CommandOutcome> {
-    // Admitted: the index existed when the head was read; it may have been deleted since.
-    const index = this.#indexes.get(route.name);
-    if (index === undefined) {
-      throw new VectorRequestError(404, `Vector index ${route.name} does not exist.`);
-    }
-    const { name, namespace } = splitCommandPath(route.path);
-    const command = VECTOR_COMMANDS[name];
-    if (command === undefined) {
-      throw new VectorRequestError(
-        400,
-        name === ""
-          ? "Invalid command: the URL names no command, e.g. /info or /query."
-          : `Invalid command: ${name} is not a vector command.`,
-      );
-    }
-    if (namespace !== undefined && !command.isNamespaced) {
-      throw new VectorRequestError(400, `Invalid command: ${name} takes no namespace.`);
-    }
-    if (command.isWrite && grant === "read-only") {
-      throw new VectorRequestError(
-        403,
-        `Forbidden: ${name} writes, and the Read Only token only reads. Use the Standard token.`,
-      );
-    }
-    const outcome = command.run({
-      index,
-      namespace: namespace ?? DEFAULT_NAMESPACE,
-      body: parseBody(request.body),
-      query: request.query,
-    });
-    if (command.isWrite) {
-      await this.#commit();
-    } else {
-      await this.#awaitEarlierWrites();
-    }
-    return outcome;
-  }
-
-  #errorResponse(error: unknown): VectorResponse {
-    if (error instanceof VectorRequestError) {
-      return envelope(error.status, { error: error.message, status: error.status });
-    }
-    this.#options.onError?.(error);
-    return envelope(500, {
-      error: "Internal error in the emulator's vector service.",
-      status: 500,
-    });
   }
 
   #create(spec: VectorIndexSpec): VectorIndex {
@@ -431,10 +285,10 @@ function resolveSpec(spec: VectorIndexSpec): ResolvedVectorIndexSpec {
       `Invalid index name ${JSON.stringify(spec.name)}: use letters, digits, '.', '_' and '-'.`,
     );
   }
-  if (!INDEX_TYPES.includes(spec.type)) {
+  if (!IndexTypeSchema.options.includes(spec.type)) {
     throw new VectorIndexSpecError(`Invalid index type ${JSON.stringify(spec.type)}.`);
   }
-  if (!SIMILARITIES.includes(spec.similarity)) {
+  if (!SimilarityFunctionSchema.options.includes(spec.similarity)) {
     throw new VectorIndexSpecError(
       `Invalid similarity function ${JSON.stringify(spec.similarity)}.`,
     );
@@ -467,49 +321,5 @@ function resolveSpec(spec: VectorIndexSpec): ResolvedVectorIndexSpec {
     dimension,
     ...(embedder.denseModel !== undefined && { denseEmbeddingModel: embedder.denseModel }),
     ...(embedder.sparseModel !== undefined && { sparseEmbeddingModel: embedder.sparseModel }),
-  };
-}
-
-/**
- * `upsert/ns` → command `upsert`, namespace `ns`. The SDK appends the namespace raw, so it is
- * percent-decoded here (§1.1); everything after the command is the namespace.
- */
-function splitCommandPath(path: string): { name: string; namespace: string | undefined } {
-  const trimmed = path.replace(/^\/+/, "");
-  const slash = trimmed.indexOf("/");
-  if (slash === -1) {
-    return { name: trimmed, namespace: undefined };
-  }
-  const raw = trimmed.slice(slash + 1);
-  let namespace: string;
-  try {
-    namespace = decodeURIComponent(raw);
-  } catch {
-    namespace = raw;
-  }
-  return { name: trimmed.slice(0, slash), namespace };
-}
-
-/** The body as JSON whatever the content type (§1.2); empty is undefined. */
-function parseBody(body: Uint8Array): unknown {
-  const text = decoder.decode(body);
-  if (text.trim() === "") {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new VectorRequestError(
-      400,
-      `Invalid request body: not JSON (${JSON.stringify(text.slice(0, 40))}).`,
-    );
-  }
-}
-
-function envelope(status: number, value: unknown): VectorResponse {
-  return {
-    status,
-    headers: { "content-type": "application/json" },
-    body: encoder.encode(JSON.stringify(value)),
   };
 }

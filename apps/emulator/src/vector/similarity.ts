@@ -3,9 +3,11 @@
  * the service's values: products and sums accumulated in float32, then `f32` after each step, with
  * the square root and the norm product in float64, so identical vectors score exactly 1.
  */
+import type { SimilarityFunction } from "@stratus/core/schemas";
 import { f32 } from "./float32.ts";
 
-export type VectorSimilarity = "COSINE" | "EUCLIDEAN" | "DOT_PRODUCT";
+/** A dense index's similarity function (core's `SimilarityFunctionSchema`). */
+export type VectorSimilarity = SimilarityFunction;
 
 /** The squared L2 norm accumulated in float32; stored per record so a cosine query skips it. */
 export function squaredNorm(values: Float32Array, offset: number, dimension: number): number {

@@ -1,12 +1,13 @@
 /**
  * The public types of the vector service, shared with the management API (the contract in
- * `service.ts`), and the structural request/response shapes of the HTTP layer: the vector folder
- * may not import `http/` (STYLE.md §5.2), and these match `EmulatorRequest`/`EmulatorResponse`.
+ * `service.ts`). The HTTP side (requests, the envelope, usage samples) is `http/routes/vector.ts`.
  */
+import type { IndexType } from "@stratus/core/schemas";
 import type { VectorSimilarity } from "./similarity.ts";
 
 export type { VectorSimilarity } from "./similarity.ts";
-export type VectorIndexType = "DENSE" | "SPARSE" | "HYBRID";
+/** Which vectors an index's records carry (core's `IndexTypeSchema`). */
+export type VectorIndexType = IndexType;
 
 /** What an index is created with. */
 export interface VectorIndexSpec {
@@ -31,26 +32,18 @@ export interface ResolvedVectorIndexSpec extends VectorIndexSpec {
   readonly dimension: number;
 }
 
-/** One per HTTP request, for metrics (STYLE.md §7.6). */
-export interface VectorUsageSample {
-  readonly index: string;
-  readonly operation:
-    | "query"
-    | "upsert"
-    | "update"
-    | "fetch"
-    | "delete"
-    | "range"
-    | "reset"
-    | "info"
-    | "namespace"
-    | "other";
-  /** Vectors written or read, or queries run. */
-  readonly count: number;
-  readonly latencyMs: number;
-  readonly bytesIn: number;
-  readonly bytesOut: number;
-}
+/** What a command counts as in usage metrics (STYLE.md §7.6). */
+export type VectorOperation =
+  | "query"
+  | "upsert"
+  | "update"
+  | "fetch"
+  | "delete"
+  | "range"
+  | "reset"
+  | "info"
+  | "namespace"
+  | "other";
 
 export interface NamespaceStats {
   readonly vectorCount: number;
@@ -79,35 +72,4 @@ export interface VectorIndexHandle {
 /** Only the time a vector service needs; `engine/clock.ts`'s `Clock` fits. */
 export interface VectorClock {
   now(): number;
-}
-
-/** A request's head as the HTTP layer hands it over (`EmulatorRequestHead` fits). */
-export interface VectorRequestHead {
-  readonly method: string;
-  readonly query: URLSearchParams;
-  /** Header fields by lower-case name (`RequestHeaders` and fetch's `Headers` fit). */
-  readonly headers: { get(name: string): string | null | undefined };
-}
-
-/** A request as the HTTP layer hands it over (`EmulatorRequest` fits). */
-export interface VectorRequest extends VectorRequestHead {
-  readonly body: Uint8Array;
-}
-
-/** An index's name and the rest of the path below `/vector/{name}`, still percent-encoded. */
-export interface VectorRoute {
-  readonly name: string;
-  readonly path: string;
-}
-
-/** A request refused from its head, or admitted: `run` answers it once its body has arrived. */
-export type VectorAdmission =
-  | { readonly answer: VectorResponse }
-  | { readonly run: (request: VectorRequest) => Promise<VectorResponse> };
-
-/** A response for the HTTP layer (an `EmulatorResponse`). */
-export interface VectorResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Uint8Array;
 }

@@ -457,7 +457,7 @@ export class VectorIndex implements VectorIndexHandle {
     }
     return store
       .withPrefix(prefix)
-      .slice(0, VectorLimits.MAX_PREFIX_FETCH)
+      .slice(0, VectorLimits.MAX_PREFIX_FETCH_RECORDS)
       .map((record) => encodeRecord(store, { key: record }, includes));
   }
 

@@ -9,12 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterEach, describe, test, vi } from "vitest";
+import { createVectorRoute } from "../../src/http/routes/vector.ts";
 import { ManualClock } from "../../src/index.ts";
 import type { FsyncPolicy } from "../../src/storage/index.ts";
 import { VectorService } from "../../src/vector/index.ts";
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+import { sendToRoute } from "./fixtures.ts";
 
 interface Fixture {
   readonly service: VectorService;
@@ -47,18 +46,9 @@ async function openService(fsync: FsyncPolicy): Promise<Fixture> {
   };
 }
 
-/** Sends a request as the HTTP layer would; resolves with the JSON body. */
+/** Sends a request through the vector route, as the HTTP layer would; resolves with the JSON body. */
 async function send(service: VectorService, path: string, body: unknown): Promise<unknown> {
-  const response = await service.handle(
-    {
-      method: "POST",
-      query: new URLSearchParams(),
-      headers: new Headers({ authorization: "Bearer t" }),
-      body: encoder.encode(JSON.stringify(body)),
-    },
-    { name: "idx", path: `/${path}` },
-  );
-  return JSON.parse(decoder.decode(response.body));
+  return (await sendToRoute(createVectorRoute({ service }), { path, body, token: "t" })).body;
 }
 
 /** Holds the next `datasync` (fsync) or `writev` of any file handle until released. */

@@ -2,6 +2,8 @@
  * A live emulator for the vector tests: port 0, a ManualClock, and helpers to create indexes and
  * call the REST interface with a token.
  */
+import type { VectorRouteHandler } from "../../src/http/routes/vector.ts";
+import type { EmulatorResponse } from "../../src/http/types.ts";
 import { createEmulator, type Emulator, ManualClock } from "../../src/index.ts";
 import type { VectorIndexSpec } from "../../src/vector/index.ts";
 
@@ -60,4 +62,38 @@ export async function result(base: string, path: string, body?: unknown): Promis
     throw new Error(`${path} failed with ${outcome.status}: ${outcome.text}`);
   }
   return outcome.body.result;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Sends one request to index `idx` through the vector route's two steps (head, then body), as the
+ * HTTP layer would, without a socket. `path` is `{command}[/{namespace}][?query]`.
+ */
+export async function sendToRoute(
+  route: VectorRouteHandler,
+  request: { path: string; body: unknown; token: string },
+): Promise<{ status: number; body: unknown }> {
+  const [path = "", rawQuery = ""] = request.path.split("?");
+  const head = {
+    method: "POST",
+    path: `/vector/idx/${path}`,
+    query: new URLSearchParams(rawQuery),
+    rawQuery,
+    headers: {
+      get: (name: string) => (name === "authorization" ? `Bearer ${request.token}` : undefined),
+    },
+    signal: new AbortController().signal,
+    remoteAddress: "127.0.0.1:0",
+  };
+  const admission = route(head, { name: "idx", path: `/${path}` });
+  const response: EmulatorResponse =
+    "answer" in admission
+      ? admission.answer
+      : await admission.handle({ ...head, body: encoder.encode(JSON.stringify(request.body)) });
+  if (!(response.body instanceof Uint8Array)) {
+    throw new Error("the vector route answers with bytes");
+  }
+  return { status: response.status, body: JSON.parse(decoder.decode(response.body)) };
 }

@@ -10,14 +10,14 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Index } from "@upstash/vector";
 import { test } from "vitest";
+import { createVectorRoute } from "../../src/http/routes/vector.ts";
 import { createEmulator, ManualClock } from "../../src/index.ts";
 import { VectorService } from "../../src/vector/index.ts";
 import { decodeJournalEntry, encodeJournalEntry } from "../../src/vector/persistence.ts";
+import { sendToRoute } from "./fixtures.ts";
 
 const REGISTER_TS = fileURLToPath(new URL("../support/register-ts.mjs", import.meta.url));
 const CHILD = fileURLToPath(new URL("./vector-child.mjs", import.meta.url));
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 async function withDirectory(run: (directory: string) => Promise<void>): Promise<void> {
   const directory = await mkdtemp(join(tmpdir(), "stratus-vector-"));
@@ -28,7 +28,7 @@ async function withDirectory(run: (directory: string) => Promise<void>): Promise
   }
 }
 
-/** Sends requests with `token` through the service's router hook, as the HTTP layer would. */
+/** Sends requests with `token` through the vector route, as the HTTP layer would. */
 function sender(token: string) {
   return (service: VectorService, path: string, body: unknown) =>
     sendAs(service, { path, body, token });
@@ -40,16 +40,7 @@ async function sendAs(
   service: VectorService,
   { path, body, token }: { path: string; body: unknown; token: string },
 ): Promise<unknown> {
-  const response = await service.handle(
-    {
-      method: "POST",
-      query: new URLSearchParams(path.split("?")[1] ?? ""),
-      headers: new Headers({ authorization: `Bearer ${token}` }),
-      body: encoder.encode(JSON.stringify(body)),
-    },
-    { name: "idx", path: `/${path.split("?")[0]}` },
-  );
-  return JSON.parse(decoder.decode(response.body));
+  return (await sendToRoute(createVectorRoute({ service }), { path, body, token })).body;
 }
 
 async function seed(service: VectorService): Promise<void> {

@@ -1,32 +1,18 @@
 /**
  * The contract the management API codes to (`VectorService`): creating, listing, deleting indexes,
- * token rotation, stats, and the per-request usage hook (STYLE.md §7.6). Also the start-up wiring:
- * the default index and the `--vector-indexing-delay-ms` flag.
+ * token rotation, stats; and the vector route's per-request usage hook (STYLE.md §7.6). Also the
+ * start-up wiring: the default index and the `--vector-indexing-delay-ms` flag.
  */
 import { describe, test } from "vitest";
 import { readCliConfig } from "../../src/config.ts";
+import { createVectorRoute, type VectorUsageSample } from "../../src/http/routes/vector.ts";
 import { ManualClock } from "../../src/index.ts";
 import {
   VectorIndexExistsError,
   VectorIndexSpecError,
   VectorService,
-  type VectorUsageSample,
 } from "../../src/vector/index.ts";
-import { call, startVectorServer } from "./fixtures.ts";
-
-const encoder = new TextEncoder();
-
-function request(path: string, body: unknown, token: string) {
-  return {
-    request: {
-      method: "POST",
-      query: new URLSearchParams(),
-      headers: new Headers({ authorization: `Bearer ${token}` }),
-      body: encoder.encode(JSON.stringify(body)),
-    },
-    route: { name: "idx", path },
-  };
-}
+import { call, sendToRoute, startVectorServer } from "./fixtures.ts";
 
 describe("VectorService", () => {
   test("createIndex resolves the spec; names are unique; bad specs are refused", async ({
@@ -110,15 +96,14 @@ describe("VectorService", () => {
       similarity: "EUCLIDEAN",
       token: "t",
     });
-    const { request: upsert, route } = request(
-      "/upsert/ns",
-      [
+    await sendToRoute(createVectorRoute({ service }), {
+      path: "upsert/ns",
+      body: [
         { id: "a", vector: [1, 2], metadata: { k: "v" } },
         { id: "b", vector: [3, 4] },
       ],
-      "t",
-    );
-    await service.handle(upsert, route);
+      token: "t",
+    });
     expect(handle.stats()).toMatchObject({
       vectorCount: 0,
       pendingVectorCount: 2,
@@ -139,12 +124,12 @@ describe("VectorService", () => {
     await service.close();
   });
 
-  test("onUsage gets one sample per request with its operation and counts", async ({ expect }) => {
+  test("the route's onUsage gets one sample per request with its operation and counts", async ({
+    expect,
+  }) => {
     const samples: VectorUsageSample[] = [];
-    const service = new VectorService({
-      clock: new ManualClock(),
-      onUsage: (sample) => samples.push(sample),
-    });
+    const service = new VectorService({ clock: new ManualClock() });
+    const route = createVectorRoute({ service, onUsage: (sample) => samples.push(sample) });
     await service.createIndex({
       name: "idx",
       type: "DENSE",
@@ -154,19 +139,18 @@ describe("VectorService", () => {
     });
     for (const [path, body, token] of [
       [
-        "/upsert",
+        "upsert",
         [
           { id: "a", vector: [1, 0] },
           { id: "b", vector: [0, 1] },
         ],
         "t",
       ],
-      ["/query", [{ vector: [1, 0] }, { vector: [0, 1] }], "t"],
-      ["/fetch", { ids: ["a", "b", "c"] }, "t"],
-      ["/info", [], "wrong"],
+      ["query", [{ vector: [1, 0] }, { vector: [0, 1] }], "t"],
+      ["fetch", { ids: ["a", "b", "c"] }, "t"],
+      ["info", [], "wrong"],
     ] as const) {
-      const { request: sent, route } = request(path, body, token);
-      await service.handle(sent, route);
+      await sendToRoute(route, { path, body, token });
     }
     expect(samples.map(({ index, operation, count }) => ({ index, operation, count }))).toEqual([
       { index: "idx", operation: "upsert", count: 2 },

@@ -82,6 +82,12 @@ export const VectorLimits = {
   DEFAULT_MAX_IDLE_SECONDS: 3600,
   /** `topK` when a query names none (the docs' default; the SDK always sends it). */
   DEFAULT_TOP_K: 10,
+  /** Metadata of one record, serialised as JSON. */
+  MAX_METADATA_BYTES: 48 * 1024,
+  /** Data of one record. */
+  MAX_DATA_BYTES: 1024 * 1024,
+  /** The largest dense dimension (the pro plan's; free allows 1536, pay-as-you-go 3072). */
+  MAX_DIMENSION: 5376,
 } as const;
 
 // Service wording (`spec/vector-rest-wire.md` §5).

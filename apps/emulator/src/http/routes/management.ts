@@ -32,6 +32,7 @@ import type { DatabaseFlag } from "../../management/databases.ts";
 import { ManagementError } from "../../management/errors.ts";
 import type { ManagementService } from "../../management/service.ts";
 import { bodyTooLargeMessage, HttpError, jsonError, jsonResponse } from "../http-error.ts";
+import { type RouteEntry, RouteTable } from "../route-table.ts";
 import type { EmulatorRequest, EmulatorRequestHead, HttpService } from "../types.ts";
 
 /** What a route handler gets: the request, path parameters and the management services. */
@@ -41,7 +42,7 @@ interface RouteContext {
   readonly management: ManagementService;
 }
 
-interface Route {
+interface Route extends RouteEntry {
   readonly method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Segments below `/v2`; `{name}` matches one segment. */
   readonly pattern: string;
@@ -467,34 +468,7 @@ const ROUTES: readonly Route[] = [
   ...queueRoutes("queue"),
 ];
 
-/** Path parameters of `pattern` in `segments`, or undefined when it does not match. */
-function match(pattern: string, segments: readonly string[]): Record<string, string> | undefined {
-  const parts = pattern.split("/").slice(1);
-  if (parts.length !== segments.length) {
-    return undefined;
-  }
-  const params: Record<string, string> = {};
-  for (const [index, part] of parts.entries()) {
-    const segment = segments[index] ?? "";
-    if (part.startsWith("{")) {
-      if (segment === "") {
-        return undefined;
-      }
-      params[part.slice(1, -1)] = segment;
-    } else if (part !== segment) {
-      return undefined;
-    }
-  }
-  return params;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new HttpError(400, `Invalid percent-encoding in path segment '${segment}'`);
-  }
-}
+const MANAGEMENT_ROUTES = new RouteTable(ROUTES);
 
 /**
  * The largest management request: every body is a small JSON object of names, flags and lists
@@ -510,21 +484,16 @@ export function createManagementService(service: ManagementService): HttpService
   return {
     admit(head) {
       const below = head.path === "/v2" ? "/" : head.path.slice(3);
-      const segments = below.split("/").slice(1).map(decodeSegment);
-      const matching = ROUTES.map((route) => ({
-        route,
-        params: match(route.pattern, segments),
-      })).filter((entry) => entry.params !== undefined);
-      // HEAD is answered as GET by handler.ts.
-      const method = head.method === "HEAD" ? "GET" : head.method;
-      const found = matching.find((entry) => entry.route.method === method);
-      if (found === undefined) {
-        if (matching.length > 0) {
-          const allowed = [...new Set(matching.map((entry) => entry.route.method))].join(", ");
-          return {
-            answer: jsonError(405, `method ${head.method} is not allowed here: use ${allowed}`),
-          };
-        }
+      const found = MANAGEMENT_ROUTES.lookup({ method: head.method, path: below });
+      if (found.kind === "method-not-allowed") {
+        return {
+          answer: jsonError(
+            405,
+            `method ${head.method} is not allowed here: use ${found.allowed.join(", ")}`,
+          ),
+        };
+      }
+      if (found.kind === "not-found") {
         return { answer: jsonError(404, `no management operation at ${head.method} /v2${below}`) };
       }
       if (found.route.isPublic !== true && !isAuthorized(head, service)) {
@@ -542,7 +511,7 @@ export function createManagementService(service: ManagementService): HttpService
           try {
             const result = await found.route.handler({
               request,
-              params: found.params ?? {},
+              params: found.params,
               management: service,
             });
             return jsonResponse(200, result);
