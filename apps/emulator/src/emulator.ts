@@ -342,11 +342,9 @@ async function openVectorService(options: {
   clock: Clock;
   dataDir: DataDir | undefined;
   onError: (error: unknown) => void;
-  onUsage: (sample: VectorUsageSample) => void;
 }): Promise<VectorService> {
   const { config, clock, dataDir, onError } = options;
   const service = await VectorService.open({
-    onUsage: options.onUsage,
     clock,
     storeDirectory: dataDir?.areas.vector,
     fsync: config.fsync,
