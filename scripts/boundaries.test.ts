@@ -10,6 +10,7 @@ import {
   PACKAGES,
   type PackageName,
   TEST_ONLY_IMPORTS,
+  TEST_SUPPORT_FILES,
 } from "./boundaries.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -92,6 +93,27 @@ describe("package boundaries (STYLE.md §5.1)", () => {
       expect(violations).toEqual([]);
     });
   }
+
+  test("test helpers are imported by tests only", ({ expect }) => {
+    const helpers = new Set(TEST_SUPPORT_FILES.map((file) => join(root, file)));
+    for (const helper of helpers) {
+      expect(existsSync(helper), helper).toBe(true);
+    }
+    const violations: string[] = [];
+    for (const dir of Object.values(PACKAGES)) {
+      for (const file of sourceFiles(join(root, dir))) {
+        if (isTestFile(file) || helpers.has(file)) {
+          continue;
+        }
+        for (const specifier of importsOf(file)) {
+          if (specifier.startsWith(".") && helpers.has(resolve(dirname(file), specifier))) {
+            violations.push(`${relative(root, file)} → ${specifier}`);
+          }
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
 
   test("forbidden node built-ins stay out", ({ expect }) => {
     const violations: string[] = [];

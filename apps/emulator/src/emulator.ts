@@ -4,7 +4,7 @@
  */
 import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
-import { type Clock, Engine, systemClock } from "./engine/index.ts";
+import { type Clock, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
 import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
 import { createHandler, wholeRequestHandler } from "./http/handler.ts";
@@ -17,8 +17,7 @@ import type { Admission, EmulatorRequest, EmulatorResponse } from "./http/types.
 import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
 import { createKvDatabaseFactory, kvUsageRecorder } from "./kv/database-factory.ts";
-import { MemoryBackend } from "./kv/memory/memory-backend.ts";
-import { openPersistentEngine } from "./kv/memory/persistent-engine.ts";
+import { openMemoryBackend } from "./kv/memory/open-memory-backend.ts";
 import { createRedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
 import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
 import { openMetrics } from "./management/metrics-store.ts";
@@ -305,32 +304,7 @@ async function openKvBackend(options: {
     await proxy.probe();
     return { backend: proxy, close: () => proxy.close() };
   }
-  if (dataDir === undefined) {
-    const engine = new Engine({ clock, onInternalError: onError });
-    const backend = new MemoryBackend(engine);
-    return {
-      backend,
-      close: async () => {
-        await backend.close();
-        engine.close();
-      },
-    };
-  }
-  const persistent = await openPersistentEngine({
-    directory: dataDir.areas.kv,
-    fsync: config.fsync,
-    clock,
-    onInternalError: onError,
-    onWarning: (message) => onError(new Error(message)),
-  });
-  const backend = new MemoryBackend(persistent.engine, persistent.durability);
-  return {
-    backend,
-    close: async () => {
-      await backend.close();
-      await persistent.close();
-    },
-  };
+  return openMemoryBackend({ clock, directory: dataDir?.areas.kv, fsync: config.fsync, onError });
 }
 
 /**

@@ -1,11 +1,10 @@
 /**
  * The seam between AUTH/HELLO and whoever owns users and passwords. The engine only asks "are these
- * credentials valid?". By default the engine's ACL users answer (`acl/registry.ts`: a fresh engine
- * has the `default` user without password, as a fresh redis-server); `setAuthenticator` installs
- * another one per engine.
+ * credentials valid?". By default the engine's ACL users answer (`aclAuthenticator`: a fresh engine
+ * has the `default` user without password, as a fresh redis-server); assigning the engine's
+ * `authenticator` installs another one.
  */
-import { aclOf } from "./acl/registry.ts";
-import type { Command } from "./commands/define.ts";
+import type { AclRegistry } from "./acl/registry.ts";
 
 export interface Authenticator {
   /** Whether the `default` user has a password, so that `AUTH <password>` is meaningful. */
@@ -23,22 +22,8 @@ export const OPEN_AUTHENTICATOR: Authenticator = {
   authenticate: (username) => username === "default",
 };
 
-const authenticators = new WeakMap<object, Authenticator>();
-
-/** Installs the authenticator of an engine (pass the `Engine`, i.e. `ctx.server`). */
-export function setAuthenticator(server: object, authenticator: Authenticator): void {
-  authenticators.set(server, authenticator);
-}
-
-/** The installed authenticator, else one over the engine's ACL users. */
-export function authenticatorOf(server: {
-  readonly commands: ReadonlyMap<string, Command>;
-}): Authenticator {
-  const installed = authenticators.get(server);
-  if (installed !== undefined) {
-    return installed;
-  }
-  const acl = aclOf(server);
+/** The authenticator over an engine's ACL users, the engine's default. */
+export function aclAuthenticator(acl: AclRegistry): Authenticator {
   return {
     get hasDefaultPassword() {
       return acl.user("default")?.isNoPass !== true;

@@ -16,6 +16,14 @@ function escapeCell(text: string): string {
   return text.replaceAll("|", "\\|");
 }
 
+/** Whether REST runs the command: `yes`, `without BLOCK`, or `no (<reason>)`. */
+function restCell(command: Command): string {
+  if (command.restRefusal !== undefined) {
+    return `no (${command.restRefusal})`;
+  }
+  return command.traits.has("optionally-blocking") ? "without BLOCK" : "yes";
+}
+
 /** The Markdown of docs/commands.md. */
 export function renderCommandDocs(): string {
   const byGroup = new Map<string, Command[]>();
@@ -30,8 +38,8 @@ export function renderCommandDocs(): string {
     "# Supported commands",
     "",
     "Generated from the embedded engine's command table by `pnpm gen`; do not edit by hand.",
-    "REST refuses blocking commands, WATCH/UNWATCH/DISCARD/MULTI/EXEC, connection commands other than",
-    "PING and ECHO, and cluster commands (see `apps/emulator/src/kv/policy.ts`).",
+    "The `REST` column says whether the REST API runs the command, or why it refuses it; `read-only`",
+    "whether a read-only token may run it (kv-rest-wire.md §4, §12; `apps/emulator/src/kv/policy.ts`).",
     "Strings (values and arguments) hold at most 536,870,888 bytes, 24 short of Redis's 512 MiB:",
     "longer ones are refused with a clear error (see `apps/emulator/src/engine/README.md`).",
     "",
@@ -41,12 +49,12 @@ export function renderCommandDocs(): string {
     lines.push(
       `## ${group} (${commands.length})`,
       "",
-      "| command | arity | flags | since | summary |",
-      "| --- | ---: | --- | --- | --- |",
+      "| command | arity | flags | REST | read-only | since | summary |",
+      "| --- | ---: | --- | --- | --- | --- | --- |",
     );
     for (const command of commands) {
       lines.push(
-        `| ${escapeCell(command.name)} | ${command.arity} | ${[...command.flags].join(", ")} | ${command.since} | ${escapeCell(command.summary)} |`,
+        `| ${escapeCell(command.name)} | ${command.arity} | ${[...command.flags].join(", ")} | ${restCell(command)} | ${command.isReadOnlyTokenAllowed ? "yes" : "no"} | ${command.since} | ${escapeCell(command.summary)} |`,
       );
     }
     lines.push("");

@@ -2,15 +2,18 @@ import { describe, test } from "vitest";
 import {
   crc64,
   type DumpCodec,
+  DumpCodecTable,
   DumpFormatError,
   DumpWriter,
   dumpValue,
   framePayload,
-  registerDumpCodec,
   restoreValue,
   verifyPayload,
 } from "./dump-format.ts";
 import type { ContainerValue } from "./values/types.ts";
+
+/** Strings are built in: no container codecs needed. */
+const STRINGS_ONLY = { codecs: new DumpCodecTable([]) };
 
 const hex = ([high, low]: [number, number]): string =>
   high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
@@ -23,7 +26,7 @@ describe("dump format", () => {
   test("a Redis 7.0 payload verifies and decodes", ({ expect }) => {
     const payload = "\x00\x05hello\n\x00cr\xdfve4 \n";
     expect(verifyPayload(payload)).toBe(true);
-    expect(restoreValue(payload)).toEqual({ ok: true, value: "hello" });
+    expect(restoreValue(payload, STRINGS_ONLY)).toEqual({ ok: true, value: "hello" });
   });
 
   test("strings round-trip in every encoding", ({ expect }) => {
@@ -44,14 +47,14 @@ describe("dump format", () => {
       "x".repeat(70_000),
       "\u0000\u00ff",
     ]) {
-      const payload = dumpValue(value) ?? "";
-      expect(restoreValue(payload), value.slice(0, 20)).toEqual({ ok: true, value });
+      const payload = dumpValue(value, STRINGS_ONLY) ?? "";
+      expect(restoreValue(payload, STRINGS_ONLY), value.slice(0, 20)).toEqual({ ok: true, value });
     }
   });
 
   test("small integers use RDB's integer encodings", ({ expect }) => {
-    expect(dumpValue("42")?.slice(0, 3)).toBe("\x00\xc0\x2a");
-    expect(dumpValue("1000")?.slice(0, 4)).toBe("\x00\xc1\xe8\x03");
+    expect(dumpValue("42", STRINGS_ONLY)?.slice(0, 3)).toBe("\x00\xc0\x2a");
+    expect(dumpValue("1000", STRINGS_ONLY)?.slice(0, 4)).toBe("\x00\xc1\xe8\x03");
   });
 
   test("lengths use the 6, 14 and 32-bit forms", ({ expect }) => {
@@ -63,15 +66,18 @@ describe("dump format", () => {
   });
 
   test("a newer RDB version, a short payload or a bad CRC is rejected", ({ expect }) => {
-    const payload = dumpValue("v") ?? "";
+    const payload = dumpValue("v", STRINGS_ONLY) ?? "";
     expect(verifyPayload(payload.replace("v", "w"))).toBe(false);
     expect(verifyPayload("short")).toBe(false);
     const newer = `${payload.slice(0, -10)}\x0d\x00${payload.slice(-8)}`;
-    expect(restoreValue(newer)).toEqual({ ok: false, reason: "checksum" });
-    expect(restoreValue(framePayload("\x00\x09abc"))).toEqual({ ok: false, reason: "format" });
+    expect(restoreValue(newer, STRINGS_ONLY)).toEqual({ ok: false, reason: "checksum" });
+    expect(restoreValue(framePayload("\x00\x09abc"), STRINGS_ONLY)).toEqual({
+      ok: false,
+      reason: "format",
+    });
   });
 
-  test("container codecs plug in through the registry", ({ expect }) => {
+  test("container codecs come from the table passed in", ({ expect }) => {
     class Bag implements ContainerValue {
       readonly type = "set";
       readonly items: string[];
@@ -107,9 +113,9 @@ describe("dump format", () => {
         return new Bag(Array.from({ length: count }, () => reader.string()));
       },
     };
-    registerDumpCodec(codec);
-    const payload = dumpValue(new Bag(["a", "12"])) ?? "";
-    const restored = restoreValue(payload);
+    const codecs = new DumpCodecTable([codec]);
+    const payload = dumpValue(new Bag(["a", "12"]), { codecs }) ?? "";
+    const restored = restoreValue(payload, { codecs });
     expect(restored.ok && restored.value instanceof Bag && restored.value.items).toEqual([
       "a",
       "12",

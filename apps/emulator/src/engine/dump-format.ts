@@ -5,9 +5,10 @@
  *   <RDB object type byte> <object body> <RDB version: u16 LE> <CRC64-Jones of everything before: u64 LE>
  *
  * Object bodies use RDB's primitives (src/rdb.c): length encoding, strings with integer and LZF
- * encodings, binary doubles. Strings are built in here; every other type plugs a `DumpCodec` into the
- * registry (`registerDumpCodec`): `dump/index.ts` registers the list, set, sorted set, hash and
- * stream codecs (`dump/<type>-codec.ts`), `values/json.ts` its own. The codecs write the RDB object
+ * encodings, binary doubles. Strings are built in here; every other type has a `DumpCodec`, and
+ * `dumpValue`/`restoreValue` read them from the table they are given: the engine's is
+ * `DUMP_CODECS` in `dump/index.ts` (the list, set, sorted set, hash and stream codecs of
+ * `dump/<type>-codec.ts`, and the JSON one of `values/json.ts`). The codecs write the RDB object
  * types Redis 8 writes for the encoding `OBJECT ENCODING` reports, so payloads match a real
  * server's byte for byte where the encoding is deterministic.
  */
@@ -82,7 +83,7 @@ export class DumpFormatError extends Error {
   override readonly name = "DumpFormatError";
 }
 
-/** Serialises one container type; registered by the type's own module. */
+/** Serialises one container type; listed in `DUMP_CODECS` (`dump/index.ts`). */
 export interface DumpCodec {
   /** The `type` of the containers it writes (`list`, `set`, …). */
   readonly type: ContainerValue["type"];
@@ -94,38 +95,55 @@ export interface DumpCodec {
   deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue;
 }
 
-const codecsByType = new Map<string, DumpCodec>();
-const codecsByRdbType = new Map<number, DumpCodec>();
+/** Container codecs by value type and by the RDB object types they read. */
+export class DumpCodecTable {
+  readonly #byType = new Map<string, DumpCodec>();
+  readonly #byRdbType = new Map<number, DumpCodec>();
 
-/** Adds a container codec (once per type; a second registration replaces the first). */
-export function registerDumpCodec(codec: DumpCodec): void {
-  codecsByType.set(codec.type, codec);
-  for (const rdbType of codec.rdbTypes) {
-    codecsByRdbType.set(rdbType, codec);
+  /** Throws if two codecs claim the same value type or RDB object type (a wiring mistake). */
+  constructor(codecs: readonly DumpCodec[]) {
+    for (const codec of codecs) {
+      if (this.#byType.has(codec.type)) {
+        throw new Error(`two DUMP codecs for the type ${codec.type}`);
+      }
+      this.#byType.set(codec.type, codec);
+      for (const rdbType of codec.rdbTypes) {
+        if (this.#byRdbType.has(rdbType)) {
+          throw new Error(`two DUMP codecs for the RDB object type ${rdbType}`);
+        }
+        this.#byRdbType.set(rdbType, codec);
+      }
+    }
+  }
+
+  forType(type: string): DumpCodec | undefined {
+    return this.#byType.get(type);
+  }
+
+  forRdbType(rdbType: number): DumpCodec | undefined {
+    return this.#byRdbType.get(rdbType);
   }
 }
 
-/** Whether DUMP can serialise values of this type yet. */
-export function canDump(value: StoredValue): boolean {
-  return typeof value === "string" || codecsByType.has(value.type);
+/** The codecs to use and the encoding limits to apply (Redis's defaults when absent). */
+export interface DumpOptions {
+  readonly codecs: DumpCodecTable;
+  readonly limits?: DumpLimits;
 }
 
 /** The DUMP payload of `value` (a binary string); undefined when its type has no codec. */
-export function dumpValue(
-  value: StoredValue,
-  limits: DumpLimits = DEFAULT_DUMP_LIMITS,
-): string | undefined {
+export function dumpValue(value: StoredValue, options: DumpOptions): string | undefined {
   const writer = new DumpWriter();
   let rdbType: number;
   if (typeof value === "string") {
     writer.string(value);
     rdbType = RDB_TYPE.STRING;
   } else {
-    const codec = codecsByType.get(value.type);
+    const codec = options.codecs.forType(value.type);
     if (codec === undefined) {
       return undefined;
     }
-    rdbType = codec.serialize(value, writer, limits);
+    rdbType = codec.serialize(value, writer, options.limits ?? DEFAULT_DUMP_LIMITS);
   }
   return framePayload(String.fromCharCode(rdbType) + writer.toString());
 }
@@ -144,10 +162,7 @@ export type RestoreResult =
  * Decodes a payload as RESTORE does: the version and checksum first (`checksum` → `ERR DUMP payload
  * version or checksum are wrong`), then the body (`format` → `ERR Bad data format`).
  */
-export function restoreValue(
-  payload: string,
-  limits: DumpLimits = DEFAULT_DUMP_LIMITS,
-): RestoreResult {
+export function restoreValue(payload: string, options: DumpOptions): RestoreResult {
   if (!verifyPayload(payload)) {
     return { ok: false, reason: "checksum" };
   }
@@ -158,11 +173,11 @@ export function restoreValue(
     if (rdbType === RDB_TYPE.STRING) {
       value = reader.string();
     } else {
-      const codec = codecsByRdbType.get(rdbType);
+      const codec = options.codecs.forRdbType(rdbType);
       if (codec === undefined) {
         return { ok: false, reason: "format" };
       }
-      value = codec.deserialize(reader, rdbType, limits);
+      value = codec.deserialize(reader, rdbType, options.limits ?? DEFAULT_DUMP_LIMITS);
     }
     // Trailing bytes mean the body was not what its type byte announced.
     return reader.isAtEnd ? { ok: true, value } : { ok: false, reason: "format" };

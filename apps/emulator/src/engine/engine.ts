@@ -4,7 +4,8 @@
  * synchronous, so commands, transactions and scripts never interleave.
  */
 
-import { aclOf } from "./acl/registry.ts";
+import { AclRegistry } from "./acl/registry.ts";
+import { type Authenticator, aclAuthenticator } from "./auth.ts";
 import { isStringTooLongError } from "./bytes.ts";
 import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
 import { Args } from "./commands/args.ts";
@@ -17,16 +18,18 @@ import type {
   ServerStats,
 } from "./commands/context.ts";
 import type { Command } from "./commands/define.ts";
-import { resolveCommand } from "./commands/dispatch.ts";
+import { resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
 import { ERR, ReplyError } from "./commands/errors.ts";
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config } from "./config.ts";
-// DUMP/RESTORE codecs of the container types, registered on load.
-import "./dump/index.ts";
+import { createServerIdentity, type ServerIdentity } from "./info.ts";
 import { Database, type KeyspaceObserver } from "./keyspace.ts";
 import { PubSub } from "./pubsub.ts";
 import { type Reply, reply } from "./reply.ts";
+import { KeyspaceCursors } from "./scan-cursor.ts";
+import { ScriptingState } from "./scripting/state.ts";
 import { Session } from "./session.ts";
+import { ShardChannels } from "./shard-channels.ts";
 
 /** One write as the storage log records it: the database and the effect's argv. */
 export interface Effect {
@@ -84,6 +87,16 @@ export class Engine implements ServerApi, KeyspaceObserver {
   readonly stats: ServerStats;
   readonly clock: Clock;
   lastSaveMs: number;
+  // Each subsystem's per-engine state, all here (`ServerApi` documents them).
+  readonly acl: AclRegistry = new AclRegistry(this.commands);
+  /** AUTH and HELLO ask it; tests and embedders may install another. */
+  authenticator: Authenticator = aclAuthenticator(this.acl);
+  readonly shardChannels = new ShardChannels();
+  readonly scanCursors = new KeyspaceCursors();
+  // Created on first use: a script cache and its VMs cost memory, and the ids draw from `random`,
+  // whose sequence tests fix (an eager draw would shift every later random reply).
+  #scripting: ScriptingState | undefined;
+  #identity: ServerIdentity | undefined;
 
   readonly #options: EngineOptions;
   readonly #sessions = new Map<number, Session>();
@@ -147,6 +160,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
   closeSession(session: Session): void {
     this.unwatch(session);
     this.pubsub.detach(session);
+    this.shardChannels.detach(session);
     this.#cancelWaiters(session);
     this.#sessions.delete(session.id);
   }
@@ -168,20 +182,34 @@ export class Engine implements ServerApi, KeyspaceObserver {
     return this.#sessions.values();
   }
 
+  get scripting(): ScriptingState {
+    this.#scripting ??= new ScriptingState(this);
+    return this.#scripting;
+  }
+
+  get identity(): ServerIdentity {
+    this.#identity ??= createServerIdentity(() => this.random());
+    return this.#identity;
+  }
+
   random(): number {
     return (this.#options.random ?? Math.random)();
   }
 
   // ---- running commands -----------------------------------------------------------------------
 
-  /** Runs one command for `session`. Redis errors are replies; a blocked command says so. */
-  execute(argv: readonly string[], session: Session): CommandResult {
+  /**
+   * Runs one command for `session`. Redis errors are replies; a blocked command says so. `command`
+   * is what `findCommand` gave for `argv` when the caller has looked it up (the REST route, the RESP
+   * connection); undefined, it is looked up here.
+   */
+  execute(argv: readonly string[], session: Session, command?: Command): CommandResult {
     const ownsUnit = this.#unitTimeMs === undefined;
     if (ownsUnit) {
       this.#unitTimeMs = this.clock.now();
     }
     try {
-      return this.#run(argv, session);
+      return this.#run(argv, session, command);
     } finally {
       if (ownsUnit) {
         this.#endUnit();
@@ -244,14 +272,17 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
   }
 
-  #run(argv: readonly string[], session: Session): CommandResult {
-    const resolution = resolveCommand(this.commands, argv);
+  #run(argv: readonly string[], session: Session, lookedUp?: Command): CommandResult {
+    const resolution =
+      lookedUp === undefined
+        ? resolveCommand(this.commands, argv)
+        : resolveLookedUp(lookedUp, argv);
     if (!resolution.ok) {
       return reply.error(resolution.error);
     }
     const { command, start } = resolution;
     // ACL check before anything runs or is observed (src/server.c processCommand).
-    const denial = aclOf(this).check(session, { command, argv, nowMs: this.commandTimeMs });
+    const denial = this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
     if (denial !== undefined) {
       return reply.error(denial);
     }

@@ -13,8 +13,15 @@ export {
 } from "./bytes.ts";
 export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock.ts";
 export type { BlockedReply, CommandResult } from "./commands/context.ts";
-export type { AclCategory, Command, CommandFlag, CommandGroup } from "./commands/define.ts";
-export { keyPositions, resolveCommand } from "./commands/dispatch.ts";
+export type {
+  AclCategory,
+  Command,
+  CommandFlag,
+  CommandGroup,
+  CommandTrait,
+  RestRefusal,
+} from "./commands/define.ts";
+export { findCommand, keyPositions, resolveCommand } from "./commands/dispatch.ts";
 export { COMMAND_TABLE } from "./commands/table.ts";
 export {
   type Effect,

@@ -8,7 +8,6 @@ import { arch, release, totalmem, type } from "node:os";
 import { asciiLower } from "./bytes.ts";
 import type { ServerApi } from "./commands/context.ts";
 import type { Session } from "./session.ts";
-import { shardChannelsOf } from "./shard-channels.ts";
 
 /** The Redis version the engine reports (HELLO, INFO, LOLWUT): the command set it targets. */
 export const REDIS_VERSION = "8.2.0";
@@ -37,34 +36,27 @@ const DEFAULT_SECTIONS: ReadonlySet<Section> = new Set(
 );
 
 /** Per-server facts that are not in `ServerStats`. */
-interface ServerIdentity {
+export interface ServerIdentity {
   readonly runId: string;
   replicationId: string;
   peakMemory: number;
   saves: number;
 }
 
-const identities = new WeakMap<object, ServerIdentity>();
-
-/** The run id, replication id and save counters of a server, created on first use. */
-export function serverIdentity(server: ServerApi): ServerIdentity {
-  let identity = identities.get(server);
-  if (identity === undefined) {
-    identity = {
-      runId: randomHex(server, 40),
-      replicationId: randomHex(server, 40),
-      peakMemory: 0,
-      saves: 0,
-    };
-    identities.set(server, identity);
-  }
-  return identity;
+/** A new server's identity: random run and replication ids, no saves yet. */
+export function createServerIdentity(random: () => number): ServerIdentity {
+  return {
+    runId: randomHex(random, 40),
+    replicationId: randomHex(random, 40),
+    peakMemory: 0,
+    saves: 0,
+  };
 }
 
-function randomHex(server: ServerApi, length: number): string {
+function randomHex(random: () => number, length: number): string {
   let text = "";
   while (text.length < length) {
-    text += Math.floor(server.random() * 16).toString(16);
+    text += Math.floor(random() * 16).toString(16);
   }
   return text;
 }
@@ -171,7 +163,7 @@ function serverFields({ server, now }: InfoRequest): Fields {
     ["gcc_version", "0.0.0"],
     ["process_id", process.pid],
     ["process_supervised", "no"],
-    ["run_id", serverIdentity(server).runId],
+    ["run_id", server.identity.runId],
     ["tcp_port", port],
     ["server_time_usec", now * 1000],
     ["uptime_in_seconds", uptimeSeconds],
@@ -233,7 +225,7 @@ function memoryFields(server: ServerApi): Fields {
   // The engine shares the process, so the process's heap is the honest "used memory".
   const usage = process.memoryUsage();
   const used = usage.heapUsed + usage.external;
-  const identity = serverIdentity(server);
+  const identity = server.identity;
   identity.peakMemory = Math.max(identity.peakMemory, used);
   const maxmemory = Number(server.config.value("maxmemory"));
   const system = totalmem();
@@ -258,7 +250,7 @@ function memoryFields(server: ServerApi): Fields {
 }
 
 function persistenceFields({ server }: InfoRequest): Fields {
-  const identity = serverIdentity(server);
+  const identity = server.identity;
   return [
     ["loading", 0],
     ["async_loading", 0],
@@ -300,7 +292,7 @@ function statsFields(server: ServerApi): Fields {
     ["keyspace_misses", stats.keyspaceMisses],
     ["pubsub_channels", server.pubsub.channels().length],
     ["pubsub_patterns", server.pubsub.numberOfPatterns()],
-    ["pubsubshard_channels", shardChannelsOf(server).channels().length],
+    ["pubsubshard_channels", server.shardChannels.channels().length],
     ["latest_fork_usec", 0],
     ["total_forks", 0],
     ["tracking_total_keys", 0],
@@ -322,7 +314,7 @@ function replicationFields(server: ServerApi): Fields {
     ["role", "master"],
     ["connected_slaves", 0],
     ["master_failover_state", "no-failover"],
-    ["master_replid", serverIdentity(server).replicationId],
+    ["master_replid", server.identity.replicationId],
     ["master_replid2", "0".repeat(40)],
     ["master_repl_offset", 0],
     ["second_repl_offset", -1],

@@ -10,8 +10,8 @@
  * format is the one DUMP/RESTORE already check: per key a varint db, the key, the absolute expiry
  * in ms as decimal text (empty for none) and the payload, each length-prefixed.
  */
-import "./dump/index.ts";
 import { isStringTooLongError } from "./bytes.ts";
+import { DUMP_CODECS } from "./dump/index.ts";
 import { type DumpLimits, dumpLimits, dumpValue, restoreValue } from "./dump-format.ts";
 import type { Effect, Engine } from "./engine.ts";
 import type { StoredValue } from "./values/types.ts";
@@ -189,7 +189,7 @@ export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
  */
 function dumpPayload(value: StoredValue, limits: DumpLimits): string | undefined {
   try {
-    return dumpValue(value, limits);
+    return dumpValue(value, { codecs: DUMP_CODECS, limits });
   } catch (error: unknown) {
     if (isStringTooLongError(error)) {
       return undefined;
@@ -209,7 +209,7 @@ export function loadSnapshot(engine: Engine, bytes: Uint8Array): void {
     const expiresText = reader.string(reader.varint());
     const payload = reader.string(reader.varint());
     const db = engine.databases[dbIndex];
-    const restored = restoreValue(payload, limits);
+    const restored = restoreValue(payload, { codecs: DUMP_CODECS, limits });
     if (db === undefined || !restored.ok) {
       throw new EffectRecordError(`snapshot entry for a key in db ${dbIndex} does not decode`);
     }

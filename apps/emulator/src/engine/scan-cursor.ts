@@ -40,7 +40,7 @@ export interface ScanPage {
   readonly keys: readonly string[];
 }
 
-/** Every open SCAN iteration of one server. */
+/** Every open SCAN iteration of one server (the engine owns one: `ctx.server.scanCursors`). */
 export class KeyspaceCursors {
   readonly #open = new Map<number, OpenCursor>();
   #nextId = 1;
@@ -97,18 +97,6 @@ export class KeyspaceCursors {
     const position = BigInt(Math.min(open.position, Number(POSITION_MASK)));
     return ((BigInt(id) << POSITION_BITS) | position).toString();
   }
-}
-
-const cursorsByServer = new WeakMap<object, KeyspaceCursors>();
-
-/** The cursor table of a server (one per engine, created on first use). */
-export function keyspaceCursorsOf(server: object): KeyspaceCursors {
-  let cursors = cursorsByServer.get(server);
-  if (cursors === undefined) {
-    cursors = new KeyspaceCursors();
-    cursorsByServer.set(server, cursors);
-  }
-  return cursors;
 }
 
 const CURSOR_SYNTAX = /^([+-]?)([0-9]+)$/;

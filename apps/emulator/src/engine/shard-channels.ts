@@ -3,9 +3,8 @@
  * channels even on a standalone server (`server.pubsubshard_channels`), so PUBLISH does not reach
  * SSUBSCRIBE clients and SPUBLISH does not reach SUBSCRIBE or PSUBSCRIBE clients.
  *
- * `PubSub` (engine-owned) has no shard namespace yet, so the registry lives here, one per engine.
- * The engine does not tell us when a session closes; subscriptions of sessions that are no longer
- * connected are dropped whenever the registry is used (`prune`).
+ * `PubSub` has no shard namespace, so the registry lives here; the engine owns one
+ * (`ctx.server.shardChannels`) and detaches a session's subscriptions when the session closes.
  */
 import { globMatch } from "./glob.ts";
 import { type Reply, reply } from "./reply.ts";
@@ -65,35 +64,10 @@ export class ShardChannels {
     return this.#channels.get(channel)?.size ?? 0;
   }
 
-  /** Drops the subscriptions of sessions that are not in `live` (closed connections). */
-  prune(live: Iterable<Session>): void {
-    if (this.#channels.size === 0) {
-      return;
-    }
-    const connected = new Set(live);
-    for (const [channel, sessions] of this.#channels) {
-      for (const session of sessions) {
-        if (!connected.has(session)) {
-          sessions.delete(session);
-          session.shardChannels.delete(channel);
-        }
-      }
-      if (sessions.size === 0) {
-        this.#channels.delete(channel);
-      }
+  /** Drops every subscription of `session`: the engine calls it when the session closes. */
+  detach(session: Session): void {
+    for (const channel of [...session.shardChannels]) {
+      this.unsubscribe(session, channel);
     }
   }
-}
-
-const registries = new WeakMap<object, ShardChannels>();
-
-/** The shard-channel registry of an engine, pruned of closed sessions. */
-export function shardChannelsOf(server: { sessions(): Iterable<Session> }): ShardChannels {
-  let registry = registries.get(server);
-  if (registry === undefined) {
-    registry = new ShardChannels();
-    registries.set(server, registry);
-  }
-  registry.prune(server.sessions());
-  return registry;
 }

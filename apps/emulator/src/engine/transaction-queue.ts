@@ -49,10 +49,11 @@ export class TransactionQueue {
   /**
    * The connection's entry point for every command: the reply when the transaction machinery
    * answers it (MULTI, EXEC, DISCARD, and anything sent after MULTI), or undefined when the
-   * connection should execute it normally.
+   * connection should execute it normally. `command`: what `findCommand` gave for `argv`, when
+   * the connection has looked it up.
    */
-  handle(argv: readonly string[]): Reply | undefined {
-    const name = asciiUpper(argv[0] ?? "");
+  handle(argv: readonly string[], command?: Command): Reply | undefined {
+    const name = command?.name ?? asciiUpper(argv[0] ?? "");
     if (name === "EXEC") {
       const rejection = this.#rejection(argv);
       if (rejection !== undefined) {

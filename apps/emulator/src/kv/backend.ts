@@ -4,6 +4,7 @@
  * Redis errors are replies, never throws; a throw means the backend itself failed.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import type { Command } from "./command-info.ts";
 import type { OutputLimitSource } from "./output-limit.ts";
 
 /**
@@ -68,7 +69,8 @@ export interface MonitorLine {
  * monitor lines) go to `onPush`.
  */
 export interface KvSession {
-  execute(argv: Argv): Promise<Resp2Value>;
+  /** `command`: `lookupCommand(argv)`, when the caller has it (the engine need not look it up again). */
+  execute(argv: Argv, command?: Command): Promise<Resp2Value>;
   close(): void;
 }
 
@@ -78,14 +80,35 @@ export interface KvSessionOptions {
   readonly onPush: (value: Resp2Value) => void;
 }
 
+/**
+ * The ACL users REST tokens act as: the embedded engine's (`engine/acl/registry.ts`). A proxied
+ * Redis has none the emulator can see; it enforces its own over RESP.
+ */
+export interface KvAclUsers {
+  /** The user named `username`, if it exists. */
+  user(username: string): { readonly isEnabled: boolean } | undefined;
+  /** Runs `request` with REST's stateless session acting as `username`. */
+  runAs<TResult>(username: string, request: () => TResult): TResult;
+  /** Calls `listener` for each token ACL RESTTOKEN issues; returns the detach. */
+  onRestToken(listener: (token: { token: string; username: string }) => void): () => void;
+}
+
 export interface KvBackend {
   /**
    * Runs one command on database 0. The reply comes back at once when nothing is waited for (the
    * embedded engine without pending writes): a REST request then runs with no promise at all.
+   * `command`: `lookupCommand(argv)`, when the caller has it (the engine need not look it up again).
    */
-  execute(argv: Argv, caller: KvCaller): Resp2Value | Promise<Resp2Value>;
-  /** Runs commands in order, not atomically; one reply each. */
-  pipeline(commands: readonly Argv[], caller: KvCaller): Promise<readonly Resp2Value[]>;
+  execute(argv: Argv, caller: KvCaller, command?: Command): Resp2Value | Promise<Resp2Value>;
+  /**
+   * Runs commands in order, not atomically; one reply each. `lookedUp`, when given, holds
+   * `lookupCommand` of each, in the same order.
+   */
+  pipeline(
+    commands: readonly Argv[],
+    caller: KvCaller,
+    lookedUp?: readonly (Command | undefined)[],
+  ): Promise<readonly Resp2Value[]>;
   /** Runs commands atomically (MULTI/EXEC semantics). */
   transaction(commands: readonly Argv[], caller: KvCaller): Promise<TransactionResult>;
   /** SUBSCRIBE or PSUBSCRIBE; the first event confirms the subscription; ends when the signal aborts. */
@@ -96,6 +119,13 @@ export interface KvBackend {
   readonly outputLimits?: OutputLimitSource;
   /** A stateful session for a RESP connection. */
   openSession(options: KvSessionOptions): KvSession;
+  /**
+   * Keys in all logical databases now, for the `keyspace` stats series; 0 over a proxied Redis,
+   * whose keys the emulator does not count.
+   */
+  keyCount(): number;
+  /** The ACL users REST tokens act as; undefined over a proxied Redis. */
+  readonly aclUsers: KvAclUsers | undefined;
   close(): Promise<void>;
 }
 

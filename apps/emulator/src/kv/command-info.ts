@@ -2,20 +2,19 @@
  * Command metadata for both backends, read from the embedded engine's table (STYLE.md §7.1): the
  * proxy backend refuses and classifies commands exactly as the memory backend does.
  */
-import { asciiUpper, COMMAND_TABLE, type Command } from "../engine/index.ts";
+import { COMMAND_TABLE, type Command, findCommand, type RestRefusal } from "../engine/index.ts";
 import type { Argv } from "./backend.ts";
 
 /** For callers outside `kv/` that pass a looked-up command along (they may not import the engine). */
-export type { Command };
+export type { Command, RestRefusal };
 
-/** The command (or subcommand) `argv` names, or undefined when the engine does not know it. */
+/**
+ * The command (or subcommand) `argv` names, or undefined when the engine does not know it. The
+ * REST route and the RESP connection call it once per request and hand the result to the policy,
+ * the usage counts and the backend, which then runs it without looking it up again.
+ */
 export function lookupCommand(argv: Argv): Command | undefined {
-  // As the engine compares command names (`strcasecmp`: ASCII letters only).
-  const command = COMMAND_TABLE.get(asciiUpper(argv[0] ?? ""));
-  if (command?.subcommands === undefined) {
-    return command;
-  }
-  return command.subcommands.get(asciiUpper(argv[1] ?? "")) ?? command;
+  return findCommand(COMMAND_TABLE, argv);
 }
 
 /** Whether the command changes data (its metadata says `write`), for metrics and the sync token. */

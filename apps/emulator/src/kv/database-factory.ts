@@ -6,13 +6,12 @@
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type Clock, Engine } from "../engine/index.ts";
+import type { Clock } from "../engine/index.ts";
 import type { UsageSink } from "../metrics/recorder.ts";
 import type { RequestUsage } from "../metrics/usage.ts";
 import type { FsyncPolicy } from "../storage/index.ts";
 import { KvDatabase, type KvLimits } from "./database.ts";
-import { MemoryBackend } from "./memory/memory-backend.ts";
-import { openPersistentEngine } from "./memory/persistent-engine.ts";
+import { openMemoryBackend } from "./memory/open-memory-backend.ts";
 
 /** Where and how new databases live. */
 export interface KvDatabaseFactoryOptions {
@@ -81,37 +80,23 @@ export function kvUsageRecorder(
  * series; 0 over a proxied Redis, whose keys the emulator does not count.
  */
 export function kvKeyCount(database: KvDatabase): number {
-  return database.backend instanceof MemoryBackend
-    ? database.backend.engine.databases.reduce((sum, logical) => sum + logical.size, 0)
-    : 0;
+  return database.backend.keyCount();
 }
 
 export function createKvDatabaseFactory(options: KvDatabaseFactoryOptions): KvDatabaseFactory {
   return async (spec) => {
     const directory =
       options.kvDirectory === undefined ? undefined : join(options.kvDirectory, spec.id);
-    let engine: Engine;
-    let closeEngine: () => Promise<void>;
-    let backend: MemoryBackend;
-    if (directory === undefined) {
-      engine = new Engine({ clock: options.clock, onInternalError: options.onError });
-      backend = new MemoryBackend(engine);
-      closeEngine = async () => engine.close();
-    } else {
-      const persistent = await openPersistentEngine({
-        directory,
-        fsync: options.fsync,
-        clock: options.clock,
-        onInternalError: options.onError,
-        onWarning: (message) => options.onError(new Error(message)),
-      });
-      backend = new MemoryBackend(persistent.engine, persistent.durability);
-      closeEngine = () => persistent.close();
-    }
+    const opened = await openMemoryBackend({
+      clock: options.clock,
+      directory,
+      fsync: options.fsync,
+      onError: options.onError,
+    });
     const onUsage = kvUsageRecorder(options.metrics, spec.name);
     const database = new KvDatabase({
       name: spec.name,
-      backend,
+      backend: opened.backend,
       token: spec.token,
       readOnlyToken: spec.readOnlyToken,
       limits: options.limits,
@@ -120,7 +105,7 @@ export function createKvDatabaseFactory(options: KvDatabaseFactoryOptions): KvDa
     });
     let closed: Promise<void> | undefined;
     const close = (): Promise<void> => {
-      closed ??= backend.close().then(closeEngine);
+      closed ??= opened.close();
       return closed;
     };
     return {

@@ -3,11 +3,9 @@
  * live in one emulator, each at its own base URL.
  */
 import { createTokenVerifier, type TokenGrant, type TokenVerifier } from "@stratus/core/auth";
-import { type AclRegistry, aclOf } from "../engine/acl/registry.ts";
 import { type RequestUsage, UsageTotals } from "../metrics/usage.ts";
-import type { Argv, KvBackend } from "./backend.ts";
+import type { Argv, KvAclUsers, KvBackend } from "./backend.ts";
 import { type Command, isWriteCommand, lookupCommand } from "./command-info.ts";
-import { MemoryBackend } from "./memory/memory-backend.ts";
 
 /** Per-database limits; undefined means not enforced (kv-rest-wire.md §14 emulator choice). */
 export interface KvLimits {
@@ -57,7 +55,7 @@ export class KvDatabase {
   #requestsToday = 0;
   readonly #now: () => number;
   /** The embedded engine's ACL users; undefined over a proxied Redis, which enforces its own. */
-  readonly #acl: AclRegistry | undefined;
+  readonly #acl: KvAclUsers | undefined;
 
   constructor(options: KvDatabaseOptions) {
     this.name = options.name;
@@ -68,8 +66,8 @@ export class KvDatabase {
     this.#readOnlyToken = options.readOnlyToken;
     this.#now = options.now;
     this.#verifier = this.#buildVerifier();
-    if (options.backend instanceof MemoryBackend) {
-      this.#acl = aclOf(options.backend.engine);
+    this.#acl = options.backend.aclUsers;
+    if (this.#acl !== undefined) {
       // ACL RESTTOKEN (over REST or RESP) issues tokens of this database (kv-rest-wire.md §4).
       this.#acl.onRestToken(({ token, username }) =>
         this.addGrant({ token, isReadOnly: false, username }),

@@ -1,33 +1,20 @@
 /**
  * What each kind of caller may run, checked before either backend (STYLE.md §7.1), so both refuse
- * the same commands with the same texts.
+ * the same commands with the same texts. The rules are data in the command table (STYLE.md §0.3):
+ * each command's `restRefusal`, `isReadOnlyTokenAllowed` and `optionally-blocking` trait.
  */
-import { asciiUpper, type Command } from "../engine/index.ts";
+import { asciiUpper, type Command, type RestRefusal } from "../engine/index.ts";
 import type { Argv } from "./backend.ts";
 import { lookupCommand } from "./command-info.ts";
 
-/** Connection commands REST allows (interfaces.md, command support table). */
-const REST_CONNECTION_COMMANDS = new Set(["PING", "ECHO"]);
-/** Transaction control has no meaning on stateless REST requests (kv-rest-wire.md §12). */
-const REST_REFUSED_TRANSACTION_COMMANDS = new Set(["WATCH", "UNWATCH", "DISCARD", "MULTI", "EXEC"]);
-/** Commands that need a connection of their own: REST has `/subscribe`, `/psubscribe`, `/monitor`. */
-const REST_STREAM_COMMANDS = new Set([
-  "SUBSCRIBE",
-  "PSUBSCRIBE",
-  "SSUBSCRIBE",
-  "UNSUBSCRIBE",
-  "PUNSUBSCRIBE",
-  "SUNSUBSCRIBE",
-  "MONITOR",
-]);
-/** Streams block only with a BLOCK option (kv-rest-wire.md §13.1). */
-const OPTIONALLY_BLOCKING = new Set(["XREAD", "XREADGROUP"]);
-/**
- * Reads the read-only token may not run besides @dangerous ones (kv-rest-wire.md §4): SCAN and KEYS,
- * and the scripting entry points whose `_RO` variants exist.
- */
-const READ_ONLY_DENIED = new Set(["SCAN", "KEYS", "EVAL", "EVALSHA", "FCALL"]);
-const READ_ONLY_ALWAYS_ALLOWED = new Set(["PING", "ECHO"]);
+/** The reason each REST refusal gives (emulator wording; the proxy's stateless guard shares it). */
+export const REST_REFUSAL_REASONS: Readonly<Record<RestRefusal, string>> = {
+  connection: "connection commands other than PING and ECHO",
+  transaction: "use /multi-exec for transactions",
+  stream: "use the /subscribe, /psubscribe or /monitor endpoints",
+  cluster: "cluster commands",
+  blocking: "blocking commands",
+};
 
 /** Service wording (kv-rest-wire.md §4): the command in lower case. */
 export function noPermissionError(command: string): string {
@@ -82,33 +69,19 @@ export function checkLookedUpCommand(
       return refusal;
     }
   }
-  if (caller.isReadOnly && !mayRunReadOnly(command)) {
+  if (caller.isReadOnly && !command.isReadOnlyTokenAllowed) {
     return noPermissionError(baseName(command.fullName));
   }
   return undefined;
 }
 
 function restRefusal(command: Command, argv: Argv): string | undefined {
-  const name = baseName(command.name);
-  if (command.group === "connection" && !REST_CONNECTION_COMMANDS.has(name)) {
-    return restUnsupportedError(name, "connection commands other than PING and ECHO");
-  }
-  if (command.group === "cluster") {
-    return restUnsupportedError(name, "cluster commands");
-  }
-  if (REST_REFUSED_TRANSACTION_COMMANDS.has(name)) {
-    return restUnsupportedError(name, "use /multi-exec for transactions");
-  }
-  if (REST_STREAM_COMMANDS.has(name)) {
-    return restUnsupportedError(name, "use the /subscribe, /psubscribe or /monitor endpoints");
-  }
-  const isBlocking = OPTIONALLY_BLOCKING.has(name)
-    ? hasBlockOption(argv)
-    : command.flags.has("blocking");
-  if (isBlocking) {
-    return restUnsupportedError(name, "blocking commands");
-  }
-  return undefined;
+  const reason =
+    command.restRefusal ??
+    (command.traits.has("optionally-blocking") && hasBlockOption(argv) ? "blocking" : undefined);
+  return reason === undefined
+    ? undefined
+    : restUnsupportedError(baseName(command.name), REST_REFUSAL_REASONS[reason]);
 }
 
 /** XREAD/XREADGROUP options come before STREAMS; only a BLOCK there makes them wait. */
@@ -123,16 +96,4 @@ function hasBlockOption(argv: Argv): boolean {
     }
   }
   return false;
-}
-
-/** kv-rest-wire.md §4 emulator choice: `readonly` minus @dangerous, minus SCAN and KEYS; PING/ECHO allowed. */
-function mayRunReadOnly(command: Command): boolean {
-  const name = baseName(command.name);
-  if (READ_ONLY_ALWAYS_ALLOWED.has(name)) {
-    return true;
-  }
-  if (READ_ONLY_DENIED.has(name)) {
-    return false;
-  }
-  return command.flags.has("readonly") && !command.aclCategories.includes("dangerous");
 }

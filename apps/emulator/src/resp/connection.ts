@@ -15,7 +15,6 @@ import {
   type Resp2Value,
 } from "@stratus/core/resp2";
 import {
-  asciiUpper,
   binaryToUtf8,
   bytesToBinary,
   MAX_BINARY_LENGTH,
@@ -28,9 +27,9 @@ import {
   type KvCaller,
   type KvSession,
 } from "../kv/backend.ts";
-import { isWriteCommand, lookupCommand } from "../kv/command-info.ts";
+import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.ts";
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
-import { checkCommand } from "../kv/policy.ts";
+import { checkLookedUpCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
 
 /**
@@ -67,19 +66,6 @@ const WRONGPASS: Resp2Value = {
   kind: "error",
   message: "WRONGPASS invalid username-password pair or user is disabled.",
 };
-/** Commands a client may send before authenticating (src/server.c: CMD_NO_AUTH). */
-const NO_AUTH_COMMANDS = new Set(["AUTH", "HELLO", "QUIT"]);
-/** Subscription commands; their confirmations carry the connection's subscription count. */
-const SUBSCRIPTION_COMMANDS = new Set([
-  "SUBSCRIBE",
-  "PSUBSCRIBE",
-  "SSUBSCRIBE",
-  "UNSUBSCRIBE",
-  "PUNSUBSCRIBE",
-  "SUNSUBSCRIBE",
-]);
-/** What a RESP2 client in subscribed mode may send (src/server.c processCommand). */
-const SUBSCRIBED_MODE_COMMANDS = new Set([...SUBSCRIPTION_COMMANDS, "PING", "QUIT", "RESET"]);
 /** Confirmations that count channels and patterns, and those that count shard channels. */
 const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
@@ -183,14 +169,20 @@ export class RespConnection {
         }
         this.#heldPushes = [];
         const startedAt = performance.now();
-        const reply = this.#observeReply(argv, await this.#run(argv));
+        // Looked up once, here: the checks, the session, the engine and the usage counts share it.
+        const command = lookupCommand(argv);
+        const reply = this.#observeReply(command, await this.#run(argv, command));
         const held = this.#heldPushes;
         this.#heldPushes = undefined;
         if (this.#isClosed) {
           return;
         }
         const bytesOut = this.#write(reply);
-        this.#recordUsage(argv, { latencyMs: performance.now() - startedAt, bytesOut });
+        this.#recordUsage(argv, {
+          isWrite: isWriteCommand(command),
+          latencyMs: performance.now() - startedAt,
+          bytesOut,
+        });
         for (const value of held) {
           this.#observe(value);
           this.#write(value);
@@ -201,8 +193,8 @@ export class RespConnection {
     }
   }
 
-  async #run(argv: Argv): Promise<Resp2Value> {
-    const name = asciiUpper(argv[0] ?? "");
+  async #run(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
+    const name = command?.name;
     if (name === "QUIT") {
       this.#write(OK);
       this.#socket.end();
@@ -212,19 +204,23 @@ export class RespConnection {
     if (name === "AUTH" && this.#options.authenticate !== undefined) {
       return await this.#auth(argv);
     }
-    if (!this.#isAuthenticated && !NO_AUTH_COMMANDS.has(name)) {
+    // Commands a client may send before authenticating (src/server.c: CMD_NO_AUTH).
+    if (!this.#isAuthenticated && command?.flags.has("no_auth") !== true) {
       return NOAUTH;
     }
-    const refusal = checkCommand(argv, { isReadOnly: this.#caller.isReadOnly, surface: "resp" });
+    const refusal = checkLookedUpCommand(argv, command, {
+      isReadOnly: this.#caller.isReadOnly,
+      surface: "resp",
+    });
     if (refusal !== undefined) {
       return { kind: "error", message: refusal };
     }
-    const subscribedRefusal = this.#subscribedModeRefusal(name, argv);
+    const subscribedRefusal = this.#subscribedModeRefusal(argv, command);
     if (subscribedRefusal !== undefined) {
       return subscribedRefusal;
     }
     try {
-      return await this.#session.execute(argv);
+      return await this.#session.execute(argv, command);
     } catch (error: unknown) {
       if (!(error instanceof BackendUnavailableError)) {
         throw error;
@@ -242,15 +238,19 @@ export class RespConnection {
   }
 
   /**
-   * In subscribed mode only the subscription commands, PING, QUIT and RESET run. Unknown commands,
-   * unknown subcommands and wrong arities are left to the backend, which Redis answers first.
+   * In subscribed mode only the subscription commands, PING, QUIT and RESET run (src/server.c
+   * processCommand; the table's `subscription` and `allowed-when-subscribed` traits). Unknown
+   * commands, unknown subcommands and wrong arities are left to the backend, which Redis answers
+   * first.
    */
-  #subscribedModeRefusal(name: string, argv: Argv): Resp2Value | undefined {
-    if (!this.#isSubscribed() || SUBSCRIBED_MODE_COMMANDS.has(name)) {
-      return undefined;
-    }
-    const command = lookupCommand(argv);
-    if (command === undefined || command.subcommands !== undefined) {
+  #subscribedModeRefusal(argv: Argv, command: Command | undefined): Resp2Value | undefined {
+    if (
+      !this.#isSubscribed() ||
+      command === undefined ||
+      command.subcommands !== undefined ||
+      command.traits.has("subscription") ||
+      command.traits.has("allowed-when-subscribed")
+    ) {
       return undefined;
     }
     const { arity } = command;
@@ -267,9 +267,9 @@ export class RespConnection {
    * Tracks subscribed mode from the reply (and EXEC's replies), and gives PING its subscribed-mode
    * RESP2 form, `["pong", message]` (src/server.c pingCommand).
    */
-  #observeReply(argv: Argv, reply: Resp2Value): Resp2Value {
-    const name = asciiUpper(argv[0] ?? "");
-    if (SUBSCRIPTION_COMMANDS.has(name)) {
+  #observeReply(command: Command | undefined, reply: Resp2Value): Resp2Value {
+    const name = command?.name;
+    if (command?.traits.has("subscription") === true) {
       this.#observe(reply);
     } else if (name === "EXEC" && reply.kind === "array") {
       for (const item of reply.items) {
@@ -375,7 +375,10 @@ export class RespConnection {
     });
   }
 
-  #recordUsage(argv: Argv, { latencyMs, bytesOut }: { latencyMs: number; bytesOut: number }): void {
+  #recordUsage(
+    argv: Argv,
+    { isWrite, latencyMs, bytesOut }: { isWrite: boolean; latencyMs: number; bytesOut: number },
+  ): void {
     const { usage } = this.#options;
     if (usage === undefined) {
       return;
@@ -384,7 +387,7 @@ export class RespConnection {
     for (const arg of argv) {
       bytesIn += arg.length;
     }
-    usage.recordCommands(1, isWriteCommand(lookupCommand(argv)) ? 1 : 0);
+    usage.recordCommands(1, isWrite ? 1 : 0);
     usage.recordRequest({ latencyMs, bytesIn, bytesOut });
   }
 

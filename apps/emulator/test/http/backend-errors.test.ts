@@ -28,6 +28,8 @@ function failingBackend(error: () => Error): KvBackend {
     openSession: (): KvSession => {
       throw error();
     },
+    keyCount: () => 0,
+    aclUsers: undefined,
     close: () => Promise.resolve(),
   };
 }

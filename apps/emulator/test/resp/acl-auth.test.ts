@@ -45,3 +45,35 @@ test("AUTH falls back to the backend's ACL users", async ({ expect }) => {
     engine.close();
   }
 });
+
+test("commands flagged no_auth run before AUTH, as in Redis; the rest are refused", async ({
+  expect,
+}) => {
+  // Given a listener that requires a password (the table's `no_auth` flag decides, src/server.c)
+  const engine = new Engine();
+  const backend = new MemoryBackend(engine);
+  const server = await startRespServer({
+    backend,
+    host: "127.0.0.1",
+    port: 0,
+    onError: (error) => {
+      throw error;
+    },
+    authenticate: (_username, password) =>
+      password === "token" ? { isReadOnly: false, address: "" } : undefined,
+  });
+  const client = await RespClient.connect(server.port);
+  try {
+    // When / Then: redis-server 7.0 with requirepass answers the same
+    expect(show(await client.call("PING"))).toBe("-NOAUTH Authentication required.");
+    expect(show(await client.call("RESET"))).toBe("+RESET");
+    expect(show(await client.call("GET", "k"))).toBe("-NOAUTH Authentication required.");
+    expect(show(await client.call("AUTH", "token"))).toBe("+OK");
+    expect(show(await client.call("PING"))).toBe("+PONG");
+  } finally {
+    await client.close();
+    await server.close();
+    await backend.close();
+    engine.close();
+  }
+});

@@ -1,6 +1,6 @@
 /**
  * The ACL users of one engine, their permission check, the ACL log and the REST tokens issued by
- * ACL RESTTOKEN. One registry per engine, found with `aclOf(ctx.server)` like `authenticatorOf`.
+ * ACL RESTTOKEN. The engine owns one (`ctx.server.acl`).
  */
 import { randomBytes } from "node:crypto";
 import { asciiUpper } from "../bytes.ts";
@@ -292,16 +292,4 @@ function copyUser(user: AclUser): AclUser {
   copy.allowsAllCommands = user.allowsAllCommands;
   copy.commandRules = [...user.commandRules];
   return copy;
-}
-
-const registries = new WeakMap<object, AclRegistry>();
-
-/** The ACL registry of an engine (pass the `Engine`, i.e. `ctx.server`), created on first use. */
-export function aclOf(server: { readonly commands: ReadonlyMap<string, Command> }): AclRegistry {
-  let registry = registries.get(server);
-  if (registry === undefined) {
-    registry = new AclRegistry(server.commands);
-    registries.set(server, registry);
-  }
-  return registry;
 }

@@ -2,9 +2,15 @@
  * What a running command can reach. The engine implements these interfaces; command files import
  * only the types, so they never depend on the engine's wiring.
  */
+import type { AclRegistry } from "../acl/registry.ts";
+import type { Authenticator } from "../auth.ts";
+import type { ServerIdentity } from "../info.ts";
 import type { Database } from "../keyspace.ts";
 import type { Reply } from "../reply.ts";
+import type { KeyspaceCursors } from "../scan-cursor.ts";
+import type { ScriptingState } from "../scripting/state.ts";
 import type { Session } from "../session.ts";
+import type { ShardChannels } from "../shard-channels.ts";
 import type { Command } from "./define.ts";
 
 /**
@@ -59,6 +65,25 @@ export interface ServerApi {
   readonly lastSaveMs: number;
   /** A random number in [0, 1); injectable so tests can fix it. */
   random(): number;
+  /** Runs a command as another client (a script's `redis.call` runs as the "lua" session). */
+  execute(argv: readonly string[], session: Session): CommandResult;
+  /** WATCH: marks the keys (in the session's database) whose change makes the session's EXEC fail. */
+  watch(session: Session, keys: readonly string[]): void;
+  /** UNWATCH: forgets every key the session watches. */
+  unwatch(session: Session): void;
+  // The engine's own state, one field per subsystem (the engine declares them all in one place).
+  /** ACL users, the permission check, the ACL log and the tokens of ACL RESTTOKEN. */
+  readonly acl: AclRegistry;
+  /** Who checks AUTH and HELLO credentials: the ACL users unless another one was installed. */
+  readonly authenticator: Authenticator;
+  /** SSUBSCRIBE's channels, apart from ordinary ones as in Redis. */
+  readonly shardChannels: ShardChannels;
+  /** SCAN's open iterations. */
+  readonly scanCursors: KeyspaceCursors;
+  /** The EVAL script cache, the function libraries and their Lua VMs. */
+  readonly scripting: ScriptingState;
+  /** Run id, replication id and save counters (INFO, HELLO, DEBUG). */
+  readonly identity: ServerIdentity;
 }
 
 export interface ConfigApi {

@@ -50,6 +50,30 @@ export type CommandFlag =
   | "write";
 
 /**
+ * Emulator-only traits (STYLE.md §0.3): how the service's surfaces treat a command, beside Redis's
+ * own flags. Kept apart from `flags`, so COMMAND INFO and COMMAND DOCS show Redis's flags only.
+ */
+export type CommandTrait =
+  /** REST serves it although its group is refused (PING and ECHO among the connection commands). */
+  | "rest-served"
+  /** Blocks only with a BLOCK option (XREAD, XREADGROUP): REST refuses it then (kv-rest-wire.md §13.1). */
+  | "optionally-blocking"
+  /** A read-only token may run it although it is not a `readonly` command (kv-rest-wire.md §4). */
+  | "read-only-token-allowed"
+  /** A read-only token may not run it although it reads (SCAN, KEYS, scripts: kv-rest-wire.md §4). */
+  | "read-only-token-denied"
+  /** SUBSCRIBE and its kin: their confirmations carry the connection's subscription count. */
+  | "subscription"
+  /** May run in RESP2 subscribed mode besides the subscription commands (src/server.c processCommand). */
+  | "allowed-when-subscribed";
+
+/**
+ * Why REST refuses a command: the reason its error gives (kv-rest-wire.md §12, §13.1). `stream`
+ * commands need a connection of their own: REST has `/subscribe`, `/psubscribe` and `/monitor`.
+ */
+export type RestRefusal = "connection" | "transaction" | "stream" | "cluster" | "blocking";
+
+/**
  * ACL categories in Redis's bit order (src/acl.c ACLCommandCategories), which is the order
  * COMMAND INFO prints them in.
  */
@@ -99,6 +123,13 @@ export interface CommandSpec<TParsed> {
    */
   readonly categories?: readonly AclCategory[];
   readonly keys?: KeyRange;
+  /** Emulator-only traits; never shown by COMMAND. */
+  readonly traits?: readonly CommandTrait[];
+  /**
+   * Why REST refuses it, where the defaults do not say (see {@link restRefusalOf}): connection
+   * commands and `blocking` ones are refused without it.
+   */
+  readonly restRefusal?: RestRefusal;
   /** Key positions of commands whose keys move (EVAL's numkeys, ZUNION's numkeys, …). */
   readonly movableKeys?: (argv: readonly string[]) => number[];
   /** The Redis version that introduced it, e.g. "6.2.0". */
@@ -119,6 +150,11 @@ export interface Command {
   readonly arity: number;
   readonly flags: ReadonlySet<CommandFlag>;
   readonly aclCategories: readonly AclCategory[];
+  readonly traits: ReadonlySet<CommandTrait>;
+  /** Why REST refuses it, or undefined when REST serves it (`optionally-blocking` ones may be refused). */
+  readonly restRefusal: RestRefusal | undefined;
+  /** Whether a read-only token (or the `default_ro` user) may run it (kv-rest-wire.md §4). */
+  readonly isReadOnlyTokenAllowed: boolean;
   readonly keys: KeyRange | undefined;
   readonly movableKeys: ((argv: readonly string[]) => number[]) | undefined;
   readonly since: string;
@@ -132,13 +168,18 @@ export interface Command {
 
 /** Defines a command; the only way command files create one. */
 export function defineCommand<TParsed>(spec: CommandSpec<TParsed>): Command {
+  const aclCategories = implicitCategories(spec);
+  const traits = new Set(spec.traits);
   return {
     name: spec.name,
     fullName: spec.name.toLowerCase(),
     group: spec.group,
     arity: spec.arity,
     flags: new Set(spec.flags),
-    aclCategories: implicitCategories(spec),
+    aclCategories,
+    traits,
+    restRefusal: restRefusalOf({ ...spec, traits }),
+    isReadOnlyTokenAllowed: mayReadOnlyTokenRun({ flags: spec.flags, aclCategories, traits }),
     keys: spec.keys,
     movableKeys: spec.movableKeys,
     since: spec.since,
@@ -157,6 +198,8 @@ export interface ContainerSpec {
   readonly group: CommandGroup;
   readonly since: string;
   readonly summary: string;
+  /** Why REST refuses the container and its unknown subcommands, where the defaults do not say. */
+  readonly restRefusal?: RestRefusal;
   /** Every `NAME|SUB` command of this container. */
   readonly subcommands: readonly Command[];
 }
@@ -181,6 +224,10 @@ export function defineContainer(spec: ContainerSpec): Command {
     arity: -2,
     flags: new Set(),
     aclCategories: ["slow"],
+    traits: new Set(),
+    restRefusal: restRefusalOf({ ...spec, flags: [], traits: new Set() }),
+    // No `readonly` flag: a read-only token runs its readonly subcommands only.
+    isReadOnlyTokenAllowed: false,
     keys: undefined,
     movableKeys: undefined,
     since: spec.since,
@@ -191,6 +238,47 @@ export function defineContainer(spec: ContainerSpec): Command {
     },
     subcommands,
   };
+}
+
+/**
+ * REST's refusal, derived as Redis derives ACL categories from flags: the declared reason, else
+ * connection commands (but `rest-served` ones) as such, else `blocking` commands (but those that
+ * block only with BLOCK, which the policy checks per request). Cluster commands, when there are
+ * any, declare `cluster`.
+ */
+export function restRefusalOf(spec: {
+  readonly group: CommandGroup;
+  readonly flags: readonly CommandFlag[];
+  readonly traits: ReadonlySet<CommandTrait>;
+  readonly restRefusal?: RestRefusal;
+}): RestRefusal | undefined {
+  if (spec.restRefusal !== undefined) {
+    return spec.restRefusal;
+  }
+  if (spec.traits.has("rest-served")) {
+    return undefined;
+  }
+  if (spec.group === "connection") {
+    return "connection";
+  }
+  return spec.flags.includes("blocking") && !spec.traits.has("optionally-blocking")
+    ? "blocking"
+    : undefined;
+}
+
+/** kv-rest-wire.md §4 emulator choice: `readonly` commands but @dangerous ones, unless a trait says. */
+function mayReadOnlyTokenRun(command: {
+  readonly flags: readonly CommandFlag[];
+  readonly aclCategories: readonly AclCategory[];
+  readonly traits: ReadonlySet<CommandTrait>;
+}): boolean {
+  if (command.traits.has("read-only-token-allowed")) {
+    return true;
+  }
+  if (command.traits.has("read-only-token-denied")) {
+    return false;
+  }
+  return command.flags.includes("readonly") && !command.aclCategories.includes("dangerous");
 }
 
 /** Redis's `setImplicitACLCategories` (src/server.c). */

@@ -1,7 +1,9 @@
 import { describe, test, vi } from "vitest";
 import { MAX_BINARY_LENGTH } from "../bytes.ts";
 import { createTestEngine, r } from "../test-support.ts";
+import { findCommand, resolveCommand, resolveLookedUp } from "./dispatch.ts";
 import { ERR } from "./errors.ts";
+import { COMMAND_TABLE } from "./table.ts";
 
 describe("dispatch", () => {
   test("unknown commands quote the first arguments as Redis does", ({ expect }) => {
@@ -82,5 +84,39 @@ describe("dispatch", () => {
     expect(run("SET", "k", "v")).toEqual(r.ok);
     expect(lines).toEqual(["SET k v"]);
     stop();
+  });
+
+  test.for([
+    [["cOnFiG", "gEt", "maxmemory"], "CONFIG|GET"],
+    [["CONFIG", "nope"], "CONFIG"],
+    [["CONFIG"], "CONFIG"],
+    [["get", "k"], "GET"],
+    [["nope"], undefined],
+    [[], undefined],
+  ] as const)("findCommand(%j) is %s", ([argv, name], { expect }) => {
+    expect(findCommand(COMMAND_TABLE, argv)?.name).toBe(name);
+  });
+
+  test.for([
+    ["cOnFiG", "gEt", "maxmemory"],
+    ["CONFIG", "nope"],
+    ["CONFIG"],
+    ["COMMAND"],
+    ["GET"],
+    ["nope", "a"],
+    [],
+  ])("a found command resolves as a fresh lookup does: %j", (argv, { expect }) => {
+    expect(resolveLookedUp(findCommand(COMMAND_TABLE, argv), argv)).toEqual(
+      resolveCommand(COMMAND_TABLE, argv),
+    );
+  });
+
+  test("the engine runs the command it is handed, without looking argv up again", ({ expect }) => {
+    const { engine, session } = createTestEngine();
+    // SET handed for `GET k`: SET's arity check answers, so argv[0] was not looked up.
+    expect(engine.execute(["GET", "k"], session, COMMAND_TABLE.get("SET"))).toEqual(
+      r.err(ERR.WRONG_ARITY("set")),
+    );
+    expect(engine.execute(["GET", "k"], session)).toEqual(r.nil);
   });
 });

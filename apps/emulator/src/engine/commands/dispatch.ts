@@ -14,21 +14,40 @@ export type Resolution =
     }
   | { readonly ok: false; readonly error: string };
 
+/**
+ * The command (or subcommand) `argv` names, compared as Redis does (`strcasecmp`: ASCII letters
+ * only); a container when its subcommand is missing or unknown; undefined for an unknown command.
+ * The surfaces look a request up once with it and pass the result on (`resolveLookedUp`).
+ */
+export function findCommand(
+  table: ReadonlyMap<string, Command>,
+  argv: readonly string[],
+): Command | undefined {
+  const command = table.get(asciiUpper(argv[0] ?? ""));
+  const subName = argv[1];
+  if (command?.subcommands === undefined || subName === undefined) {
+    return command;
+  }
+  return command.subcommands.get(asciiUpper(subName)) ?? command;
+}
+
 /** Finds the command (or subcommand) for `argv` and checks its arity (src/server.c processCommand). */
 export function resolveCommand(
   table: ReadonlyMap<string, Command>,
   argv: readonly string[],
 ): Resolution {
+  return resolveLookedUp(findCommand(table, argv), argv);
+}
+
+/** {@link resolveCommand} for a request whose command was found already ({@link findCommand}). */
+export function resolveLookedUp(command: Command | undefined, argv: readonly string[]): Resolution {
   const name = argv[0];
-  if (name === undefined) {
-    return { ok: false, error: ERR.UNKNOWN_COMMAND("", []) };
-  }
-  const command = table.get(asciiUpper(name));
-  if (command === undefined) {
-    return { ok: false, error: ERR.UNKNOWN_COMMAND(name, argv.slice(1)) };
+  if (command === undefined || name === undefined) {
+    return { ok: false, error: ERR.UNKNOWN_COMMAND(name ?? "", argv.slice(1)) };
   }
   if (command.subcommands === undefined) {
-    return checkArity(command, argv, 1);
+    // A subcommand's arguments start after its container's name and its own.
+    return checkArity(command, argv, command.name.includes("|") ? 2 : 1);
   }
   const subName = argv[1];
   if (subName === undefined) {
@@ -36,11 +55,8 @@ export function resolveCommand(
     // is a wrong-arity error, COMMAND's -1 runs the container itself.
     return checkArity(command, argv, 1);
   }
-  const sub = command.subcommands.get(asciiUpper(subName));
-  if (sub === undefined) {
-    return { ok: false, error: ERR.UNKNOWN_SUBCOMMAND(subName, command.name) };
-  }
-  return checkArity(sub, argv, 2);
+  // `findCommand` gives the container only when it has no such subcommand.
+  return { ok: false, error: ERR.UNKNOWN_SUBCOMMAND(subName, command.name) };
 }
 
 function checkArity(command: Command, argv: readonly string[], start: number): Resolution {

@@ -10,24 +10,14 @@
  * KILL had arrived then. Writes it made before stay, as they would have if Redis had let it finish.
  */
 import { checkPermission } from "../acl/check.ts";
-import { aclOf } from "../acl/registry.ts";
 import { asciiUpper } from "../bytes.ts";
-import type { CommandContext, CommandResult, ServerApi } from "../commands/context.ts";
+import type { CommandContext, ServerApi } from "../commands/context.ts";
 import type { Command } from "../commands/define.ts";
 import { type Reply, reply } from "../reply.ts";
 import type { Session } from "../session.ts";
 import { type ScriptRun, withScriptRun } from "./host-functions.ts";
 import type { ScriptingState } from "./state.ts";
 import type { LuaVm, ScriptError } from "./vm.ts";
-
-/** What the engine must offer scripts: running a command as another client (Engine.execute). */
-interface ScriptHost extends ServerApi {
-  execute(argv: readonly string[], session: Session): CommandResult;
-}
-
-function isScriptHost(server: ServerApi): server is ScriptHost {
-  return typeof (server as Partial<ScriptHost>).execute === "function";
-}
 
 /**
  * How writes are refused: not at all, with Redis's text, or — for FCALL_RO — as the service does.
@@ -62,7 +52,7 @@ function hasValidArity(command: Command, argc: number): boolean {
 
 /** scriptCall: the checks Redis makes before a script's command runs, then the command. */
 function callCommand(
-  request: { ctx: CommandContext; host: ScriptHost; session: Session; readOnly: ReadOnlyMode },
+  request: { ctx: CommandContext; host: ServerApi; session: Session; readOnly: ReadOnlyMode },
   argv: readonly string[],
 ): Reply {
   const command = lookupCommand(request.ctx.server.commands, argv);
@@ -76,7 +66,7 @@ function callCommand(
     return reply.error("ERR This Redis command is not allowed from script");
   }
   const { ctx, session } = request;
-  const denial = aclOf(ctx.server).check(session, { command, argv, nowMs: ctx.now });
+  const denial = ctx.server.acl.check(session, { command, argv, nowMs: ctx.now });
   if (denial !== undefined) {
     // scriptVerifyACL (Redis 7.2+): the NOPERM text after "ACL failure in script: ".
     return reply.error(`ERR ACL failure in script: ${denial.replace(/^NOPERM /, "")}`);
@@ -124,7 +114,7 @@ function mayRun(ctx: CommandContext, argv: readonly string[]): boolean | undefin
   if (command === undefined) {
     return undefined;
   }
-  const acl = aclOf(ctx.server);
+  const acl = ctx.server.acl;
   const user = acl.user(acl.userOf(ctx.session));
   return user !== undefined && checkPermission(user, command, argv) === undefined;
 }
@@ -152,9 +142,6 @@ export function runScript(
   },
 ): Reply {
   const server = ctx.server;
-  if (!isScriptHost(server)) {
-    throw new Error("scripts need an engine that runs commands for other sessions");
-  }
   const session = options.state.session;
   session.dbIndex = ctx.session.dbIndex;
   session.user = ctx.session.user;

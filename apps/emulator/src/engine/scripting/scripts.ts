@@ -11,7 +11,7 @@ import { parseIntegerArg } from "../commands/numbers.ts";
 import { type Reply, reply } from "../reply.ts";
 import { type ReadOnlyMode, runScript } from "./run-script.ts";
 import { NO_WRITES, parseScriptShebang } from "./shebang.ts";
-import { type CachedScript, type ScriptingState, scriptingState } from "./state.ts";
+import type { CachedScript, ScriptingState } from "./state.ts";
 import { CHUNK_NAME } from "./vm.ts";
 
 /** The SHA-1 of a script body, lower-case hex (sha1hex, src/eval.c). */
@@ -99,7 +99,7 @@ export function evalScript(
     readonly isReadOnlyCommand: boolean;
   },
 ): Reply {
-  const state = scriptingState(ctx.server);
+  const state = ctx.server.scripting;
   let script: CachedScript;
   if (request.isSha) {
     const cached = state.scripts.get(asciiLower(request.script));
@@ -142,7 +142,7 @@ export function callFunction(
     readonly isReadOnlyCommand: boolean;
   },
 ): Reply {
-  const state = scriptingState(ctx.server);
+  const state = ctx.server.scripting;
   const fn = state.functions.find(request.name);
   if (fn === undefined) {
     return reply.error(ERR.FUNCTION_NOT_FOUND);

@@ -1,10 +1,9 @@
 /**
  * The scripting state of one engine: the EVAL script cache and its VM, the function libraries and
- * theirs, the `math.random` generator and the client scripts run commands as. Created on first use
- * and kept beside the engine (a WeakMap keyed by it), so the engine itself needs no scripting
- * field; the Lua VMs are closed when the engine is garbage-collected.
+ * theirs, the `math.random` generator and the client scripts run commands as. The engine creates
+ * it on first use (`ctx.server.scripting`); the Lua VMs are closed when the engine is
+ * garbage-collected.
  */
-import type { ServerApi } from "../commands/context.ts";
 import { Session } from "../session.ts";
 import { FunctionRegistry } from "./functions.ts";
 import { Rand48 } from "./rand48.ts";
@@ -108,16 +107,4 @@ export class ScriptingState {
     this.#holder.vms.delete(vm);
     vm.close();
   }
-}
-
-const states = new WeakMap<ServerApi, ScriptingState>();
-
-/** The scripting state of `server`'s engine. */
-export function scriptingState(server: ServerApi): ScriptingState {
-  let state = states.get(server);
-  if (state === undefined) {
-    state = new ScriptingState(server);
-    states.set(server, state);
-  }
-  return state;
 }

@@ -1,6 +1,7 @@
 import { strictEqual } from "node:assert";
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
+import { DUMP_CODECS } from "../dump/index.ts";
 import { dumpValue, restoreValue } from "../dump-format.ts";
 import { reply } from "../reply.ts";
 import {
@@ -295,9 +296,9 @@ describe("JsonDocument", () => {
 
   test("DUMP / RESTORE round-trips as a ReJSON-RL module value", ({ expect }) => {
     const document = new JsonDocument(parseJson('{"a":[1,1.0,"é",{"b":null}]}'));
-    const payload = dumpValue(document);
+    const payload = dumpValue(document, { codecs: DUMP_CODECS });
     expect(payload?.charCodeAt(0)).toBe(7);
-    const restored = restoreValue(payload as string);
+    const restored = restoreValue(payload as string, { codecs: DUMP_CODECS });
     expect(restored.ok && stringifyJson((restored.value as JsonDocument).root)).toBe(
       stringifyJson(document.root),
     );

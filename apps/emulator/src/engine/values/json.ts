@@ -19,10 +19,10 @@ import type { Args } from "../commands/args.ts";
 import { ERR, ReplyError } from "../commands/errors.ts";
 import { formatDouble, parseIntegerArg } from "../commands/numbers.ts";
 import {
+  type DumpCodec,
   DumpFormatError,
   type DumpReader,
   type DumpWriter,
-  registerDumpCodec,
 } from "../dump-format.ts";
 import type { Database } from "../keyspace.ts";
 import { type Reply, reply } from "../reply.ts";
@@ -1245,7 +1245,8 @@ function moduleTypeId(name: string, encodingVersion: bigint): bigint {
 
 const JSON_MODULE_ID = moduleTypeId("ReJSON-RL", JSON_ENCODING_VERSION);
 
-registerDumpCodec({
+/** DUMP/RESTORE of JSON documents as RedisJSON writes them (listed in `dump/index.ts`). */
+export const jsonDumpCodec: DumpCodec = {
   type: "ReJSON-RL",
   rdbTypes: [RDB_TYPE_MODULE_2],
   serialize: (value: ContainerValue, writer: DumpWriter): number => {
@@ -1284,4 +1285,4 @@ registerDumpCodec({
       throw error;
     }
   },
-});
+};

@@ -326,7 +326,7 @@ function runSingle(
   grant: KvGrant,
   { argv, options }: { argv: Argv; options: RestOptions },
 ): KvAnswer | Promise<KvAnswer> {
-  // Looked up once for the policy and the usage counts.
+  // Looked up once for the policy, the usage counts and the engine.
   const command = lookupCommand(argv);
   const refusal =
     policyError(argv, command, { database, grant }) ??
@@ -334,7 +334,9 @@ function runSingle(
   if (refusal !== undefined) {
     return singleAnswer({ kind: "error", message: refusal }, options);
   }
-  const reply = database.runAs(grant, () => database.backend.execute(argv, restCaller(grant)));
+  const reply = database.runAs(grant, () =>
+    database.backend.execute(argv, restCaller(grant), command),
+  );
   return reply instanceof Promise
     ? reply.then((settled) => singleAnswer(settled, options))
     : singleAnswer(reply, options);
@@ -355,14 +357,18 @@ async function runPipeline(
   { request, options }: { request: EmulatorRequest; options: RestOptions },
 ): Promise<KvAnswer> {
   const commands = parseJsonBatch(request.body);
-  const refusals = commands.map((argv) =>
-    policyError(argv, lookupCommand(argv), { database, grant }),
+  const lookedUp = commands.map(lookupCommand);
+  const refusals = commands.map((argv, index) =>
+    policyError(argv, lookedUp[index], { database, grant }),
   );
-  const allowed = commands.filter((_, index) => refusals[index] === undefined);
+  const isAllowed = (_: unknown, index: number): boolean => refusals[index] === undefined;
+  const allowed = commands.filter(isAllowed);
   const admitted = database.admitRequests(allowed);
   const results =
     admitted && allowed.length > 0
-      ? await database.runAs(grant, () => database.backend.pipeline(allowed, restCaller(grant)))
+      ? await database.runAs(grant, () =>
+          database.backend.pipeline(allowed, restCaller(grant), lookedUp.filter(isAllowed)),
+        )
       : [];
   let next = 0;
   const replies: Resp2Value[] = refusals.map((refusal) => {

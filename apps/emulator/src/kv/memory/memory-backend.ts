@@ -5,11 +5,19 @@
 
 import type { Resp2Value } from "@stratus/core/resp2";
 import { MONITOR_REST_ADDRESS } from "@stratus/core/rest";
-import { binaryToBytes, type Engine, type Reply, type Session } from "../../engine/index.ts";
+import {
+  binaryToBytes,
+  type Command,
+  type Engine,
+  type Reply,
+  type Session,
+} from "../../engine/index.ts";
 import { AsyncQueue } from "../async-queue.ts";
 import type {
   Argv,
+  KvAclUsers,
   KvBackend,
+  KvCaller,
   KvSession,
   KvSessionOptions,
   MonitorLine,
@@ -27,6 +35,7 @@ import type { Durability } from "./persistent-engine.ts";
 export class MemoryBackend implements KvBackend {
   readonly engine: Engine;
   readonly outputLimits: OutputLimitSource;
+  readonly aclUsers: KvAclUsers;
   /** REST requests are stateless: they share one session on database 0 that never blocks. */
   readonly #restSession: Session;
 
@@ -39,20 +48,25 @@ export class MemoryBackend implements KvBackend {
   constructor(engine: Engine, durability?: Durability) {
     this.engine = engine;
     this.outputLimits = engineOutputLimits(engine);
+    this.aclUsers = engine.acl;
     this.#durability = durability;
     this.#restSession = engine.createSession({ address: MONITOR_REST_ADDRESS, isStateless: true });
   }
 
-  execute(argv: Argv): Resp2Value | Promise<Resp2Value> {
-    const reply = toResp2(this.#runRest(argv));
+  execute(argv: Argv, _caller: KvCaller, command?: Command): Resp2Value | Promise<Resp2Value> {
+    const reply = toResp2(this.#runRest(argv, command));
     // The reply itself when nothing is pending (always, without a data directory): REST calls this
     // per request, and each promise on the way costs it microtask turns.
     const pending = this.#durability?.beforeReply();
     return pending === undefined ? reply : pending.then(() => reply);
   }
 
-  async pipeline(commands: readonly Argv[]): Promise<readonly Resp2Value[]> {
-    const replies = commands.map((argv) => toResp2(this.#runRest(argv)));
+  async pipeline(
+    commands: readonly Argv[],
+    _caller: KvCaller,
+    lookedUp?: readonly (Command | undefined)[],
+  ): Promise<readonly Resp2Value[]> {
+    const replies = commands.map((argv, index) => toResp2(this.#runRest(argv, lookedUp?.[index])));
     await this.#settle();
     return replies;
   }
@@ -134,14 +148,18 @@ export class MemoryBackend implements KvBackend {
     return new MemorySession(this.engine, { ...options, durability: this.#durability });
   }
 
+  keyCount(): number {
+    return this.engine.databases.reduce((sum, logical) => sum + logical.size, 0);
+  }
+
   async close(): Promise<void> {
     this.engine.closeSession(this.#restSession);
   }
 
-  #runRest(argv: Argv): Reply {
+  #runRest(argv: Argv, command: Command | undefined): Reply {
     // A REST command that ran SELECT must not leak its database into the next request.
     this.#restSession.dbIndex = 0;
-    const result = this.engine.execute(argv, this.#restSession);
+    const result = this.engine.execute(argv, this.#restSession, command);
     return result.kind === "blocked" ? result.timeoutReply : result;
   }
 }

@@ -6,6 +6,7 @@ import type { Resp2Value } from "@stratus/core/resp2";
 import { formatMonitorLine } from "@stratus/core/rest";
 import {
   asciiUpper,
+  type Command,
   type CommandResult,
   type Engine,
   type Reply,
@@ -43,20 +44,21 @@ export class MemorySession implements KvSession {
     this.#transaction = new TransactionQueue({ host: engine, session: this.#session });
   }
 
-  async execute(argv: Argv): Promise<Resp2Value> {
+  async execute(argv: Argv, command?: Command): Promise<Resp2Value> {
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
-    const handled = this.#transaction.handle(argv);
+    const handled = this.#transaction.handle(argv, command);
     if (handled !== undefined) {
       await this.#settle();
       return toResp2(handled);
     }
-    if (argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
+    // MONITOR is not in the command table: the session serves it.
+    if (command === undefined && argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
       const reply = this.#monitor();
       await this.#settle();
       return reply;
     }
     this.#captured = [];
-    const executed = this.#engine.execute(argv, this.#session);
+    const executed = this.#engine.execute(argv, this.#session, command);
     const captured = this.#captured;
     this.#captured = undefined;
     const result = this.#firstOf(captured, executed);

@@ -83,6 +83,8 @@ export class RedisProxyBackend implements KvBackend {
    * per stream, and a managed Redis may refuse CONFIG).
    */
   readonly outputLimits: OutputLimitSource = DEFAULT_OUTPUT_LIMITS;
+  /** The proxied Redis enforces its own ACL users over RESP; REST tokens act as nobody else. */
+  readonly aclUsers = undefined;
   /** MONITOR streams not yet confirmed by Redis; requests wait for them (see `monitor`). */
   readonly #startingMonitors = new Set<Promise<void>>();
 
@@ -287,6 +289,11 @@ export class RedisProxyBackend implements KvBackend {
 
   openSession(options: KvSessionOptions): KvSession {
     return new RedisProxySession(this.#pool, { ...options, ready: () => this.#ready() });
+  }
+
+  /** The emulator does not count a proxied Redis's keys (it would take a DBSIZE round trip). */
+  keyCount(): number {
+    return 0;
   }
 
   async close(): Promise<void> {

@@ -5,21 +5,19 @@
  * table; the proxy also reaches Redis commands the engine lacks. One of them on a pooled connection
  * would change it for every later request (SELECT, CLIENT REPLY OFF), take it over (SUBSCRIBE,
  * MONITOR, PSYNC), break a transaction's framing (EXEC, DISCARD), or stall the pipeline behind it
- * (BLPOP). The texts follow `kv/policy.ts`, so both refuse with the same words.
+ * (BLPOP). The texts are `kv/policy.ts`'s, so both refuse with the same words.
  */
 import { asciiUpper } from "../argv.ts";
 import type { Argv } from "../backend.ts";
+import type { RestRefusal } from "../command-info.ts";
+import { REST_REFUSAL_REASONS } from "../policy.ts";
 
-type Reason = "connection" | "transaction" | "stream" | "cluster" | "replication" | "blocking";
+/** The engine has no replication commands, so the table and the policy have no such reason. */
+type Reason = RestRefusal | "replication";
 
-/** Emulator wording, as `kv/policy.ts` gives it. */
 const REASONS: Readonly<Record<Reason, string>> = {
-  connection: "connection commands other than PING and ECHO",
-  transaction: "use /multi-exec for transactions",
-  stream: "use the /subscribe, /psubscribe or /monitor endpoints",
-  cluster: "cluster commands",
+  ...REST_REFUSAL_REASONS,
   replication: "replication commands",
-  blocking: "blocking commands",
 };
 
 /** Commands that change or take over the connection they run on. */

@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { type Authenticator, setAuthenticator } from "../../auth.ts";
+import type { Authenticator } from "../../auth.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { ERR } from "../errors.ts";
 
@@ -22,7 +22,7 @@ describe("AUTH", () => {
 
   test("checks credentials with the installed authenticator", ({ expect }) => {
     const { run, engine, session } = createTestEngine();
-    setAuthenticator(engine, PASSWORDS);
+    engine.authenticator = PASSWORDS;
     session.isAuthenticated = false;
     expect(run("AUTH", "wrong")).toEqual(r.err(ERR.WRONGPASS));
     expect(session.isAuthenticated).toBe(false);

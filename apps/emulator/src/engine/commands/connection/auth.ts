@@ -1,4 +1,3 @@
-import { authenticatorOf } from "../../auth.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
@@ -30,7 +29,7 @@ export const auth = defineCommand({
   complexity: "O(N) where N is the number of passwords defined for the user",
   parse: parseAuth,
   run: (ctx, { username, password }) => {
-    const authenticator = authenticatorOf(ctx.server);
+    const authenticator = ctx.server.authenticator;
     if (username === undefined && !authenticator.hasDefaultPassword) {
       throw new ReplyError(ERR.AUTH_WITHOUT_PASSWORD);
     }

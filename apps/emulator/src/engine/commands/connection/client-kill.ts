@@ -1,4 +1,3 @@
-import { authenticatorOf } from "../../auth.ts";
 import { asciiLower } from "../../bytes.ts";
 import {
   type ClientType,
@@ -107,7 +106,7 @@ export const clientKill = defineCommand({
   complexity: "O(N) where N is the number of client connections",
   parse: parseKill,
   run: (ctx, filter) => {
-    if (filter.user !== undefined && !authenticatorOf(ctx.server).hasUser(filter.user)) {
+    if (filter.user !== undefined && !ctx.server.authenticator.hasUser(filter.user)) {
       throw new ReplyError(ERR.NO_SUCH_USER(filter.user));
     }
     let killed = 0;

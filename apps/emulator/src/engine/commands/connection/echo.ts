@@ -11,6 +11,7 @@ export const echo = defineCommand({
   arity: 2,
   flags: ["loading", "stale", "fast"],
   categories: ["connection"],
+  traits: ["rest-served", "read-only-token-allowed"],
   since: "1.0.0",
   summary: "Returns the given string.",
   complexity: "O(1)",

@@ -1,5 +1,4 @@
 import { describe, test } from "vitest";
-import { setAuthenticator } from "../../auth.ts";
 import { REDIS_VERSION } from "../../info.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { ERR } from "../errors.ts";
@@ -29,11 +28,11 @@ describe("HELLO", () => {
 
   test("AUTH and SETNAME", ({ expect }) => {
     const { run, session, engine } = createTestEngine();
-    setAuthenticator(engine, {
+    engine.authenticator = {
       hasDefaultPassword: true,
       hasUser: () => true,
       authenticate: (user, password) => user === "alice" && password === "pw",
-    });
+    };
     session.isAuthenticated = false;
     expect(run("HELLO", "2")).toEqual(r.err(ERR.HELLO_NOAUTH));
     expect(run("HELLO", "2", "AUTH", "alice", "bad")).toEqual(r.err(ERR.WRONGPASS));

@@ -1,4 +1,3 @@
-import { authenticatorOf } from "../../auth.ts";
 import { asciiUpper } from "../../bytes.ts";
 import { validateClientName } from "../../client-list.ts";
 import { REDIS_VERSION } from "../../info.ts";
@@ -62,7 +61,7 @@ export const hello = defineCommand({
   run: (ctx, { protocol, credentials, name }) => {
     const { session } = ctx;
     if (credentials !== undefined) {
-      if (!authenticatorOf(ctx.server).authenticate(credentials.username, credentials.password)) {
+      if (!ctx.server.authenticator.authenticate(credentials.username, credentials.password)) {
         throw new ReplyError(ERR.WRONGPASS);
       }
       session.user = credentials.username;

@@ -13,6 +13,7 @@ export const ping = defineCommand({
   arity: -1,
   flags: ["fast"],
   categories: ["connection"],
+  traits: ["rest-served", "read-only-token-allowed", "allowed-when-subscribed"],
   since: "1.0.0",
   summary: "Returns the server's liveliness response.",
   complexity: "O(1)",

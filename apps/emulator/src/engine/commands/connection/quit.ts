@@ -12,6 +12,7 @@ export const quit = defineCommand({
   arity: -1,
   flags: ["noscript", "loading", "stale", "fast", "no_auth", "allow_busy"],
   categories: ["connection"],
+  traits: ["allowed-when-subscribed"],
   since: "1.0.0",
   summary: "Closes the connection.",
   complexity: "O(1)",

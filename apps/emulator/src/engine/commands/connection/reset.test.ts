@@ -1,5 +1,4 @@
 import { describe, test } from "vitest";
-import { setAuthenticator } from "../../auth.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 
 describe("RESET", () => {
@@ -27,11 +26,11 @@ describe("RESET", () => {
     expect,
   }) => {
     const { run, session, engine } = createTestEngine();
-    setAuthenticator(engine, {
+    engine.authenticator = {
       hasDefaultPassword: true,
       hasUser: () => true,
       authenticate: () => true,
-    });
+    };
     run("AUTH", "default", "pw");
     expect(session.isAuthenticated).toBe(true);
     expect(run("RESET")).toEqual(r.simple("RESET"));

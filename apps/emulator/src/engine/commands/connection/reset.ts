@@ -1,7 +1,4 @@
-import { authenticatorOf } from "../../auth.ts";
 import { reply } from "../../reply.ts";
-import { shardChannelsOf } from "../../shard-channels.ts";
-import { watchHostOf } from "../../watch-host.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
@@ -16,20 +13,21 @@ export const reset = defineCommand({
   arity: 1,
   flags: ["noscript", "loading", "stale", "fast", "no_auth", "allow_busy"],
   categories: ["connection"],
+  traits: ["allowed-when-subscribed"],
   since: "6.2.0",
   summary: "Resets the connection.",
   complexity: "O(1)",
   parse: noArguments,
   run: (ctx) => {
     const { session, server } = ctx;
-    watchHostOf(server).unwatch(session);
+    server.unwatch(session);
     for (const channel of [...session.channels]) {
       server.pubsub.unsubscribe(session, channel);
     }
     for (const pattern of [...session.patterns]) {
       server.pubsub.punsubscribe(session, pattern);
     }
-    const shard = shardChannelsOf(server);
+    const shard = server.shardChannels;
     for (const channel of [...session.shardChannels]) {
       shard.unsubscribe(session, channel);
     }
@@ -39,7 +37,7 @@ export const reset = defineCommand({
     session.isNoEvict = false;
     session.isNoTouch = false;
     session.user = "default";
-    session.isAuthenticated = !authenticatorOf(server).hasDefaultPassword;
+    session.isAuthenticated = !server.authenticator.hasDefaultPassword;
     return reply.simple("RESET");
   },
 });

@@ -1,3 +1,4 @@
+import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpLimits, dumpValue } from "../../dump-format.ts";
 import { reply } from "../../reply.ts";
 import { typeOf } from "../../values/types.ts";
@@ -25,7 +26,10 @@ export const dump = defineCommand({
     if (value === undefined) {
       return reply.null();
     }
-    const payload = dumpValue(value, dumpLimits(ctx.server.config));
+    const payload = dumpValue(value, {
+      codecs: DUMP_CODECS,
+      limits: dumpLimits(ctx.server.config),
+    });
     if (payload === undefined) {
       // Emulator difference: types whose module has not registered a DUMP codec yet.
       throw new ReplyError(ERR.DUMP_UNSUPPORTED_TYPE(typeOf(value)));

@@ -12,6 +12,7 @@ export const keys = defineCommand({
   arity: 2,
   flags: ["readonly"],
   categories: ["keyspace", "dangerous"],
+  traits: ["read-only-token-denied"],
   since: "1.0.0",
   summary: "Returns all key names that match a pattern.",
   complexity:

@@ -1,9 +1,10 @@
 import { describe, test } from "vitest";
+import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpValue, framePayload } from "../../dump-format.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { ERR } from "../errors.ts";
 
-const HELLO = dumpValue("hello") ?? "";
+const HELLO = dumpValue("hello", { codecs: DUMP_CODECS }) ?? "";
 
 describe("RESTORE", () => {
   test("creates the key from a DUMP payload", ({ expect }) => {

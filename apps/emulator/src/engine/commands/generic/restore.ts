@@ -1,3 +1,4 @@
+import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpLimits, restoreValue } from "../../dump-format.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
@@ -78,7 +79,10 @@ export const restore = defineCommand({
     if (ttl < 0) {
       throw new ReplyError(ERR.INVALID_TTL);
     }
-    const restored = restoreValue(options.payload, dumpLimits(ctx.server.config));
+    const restored = restoreValue(options.payload, {
+      codecs: DUMP_CODECS,
+      limits: dumpLimits(ctx.server.config),
+    });
     if (!restored.ok) {
       throw new ReplyError(restored.reason === "checksum" ? ERR.DUMP_PAYLOAD : ERR.BAD_DATA_FORMAT);
     }

@@ -1,7 +1,7 @@
 import { asciiLower } from "../../bytes.ts";
 import { globMatch } from "../../glob.ts";
 import { reply } from "../../reply.ts";
-import { keyspaceCursorsOf, parseScanCursor } from "../../scan-cursor.ts";
+import { parseScanCursor } from "../../scan-cursor.ts";
 import { typeOf } from "../../values/types.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
@@ -55,13 +55,14 @@ export const scan = defineCommand({
   arity: -2,
   flags: ["readonly"],
   categories: ["keyspace"],
+  traits: ["read-only-token-denied"],
   since: "2.8.0",
   summary: "Iterates over the key names in the database.",
   complexity:
     "O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.",
   parse: parseScan,
   run: (ctx, { cursor, count, pattern, type }) => {
-    const page = keyspaceCursorsOf(ctx.server).next(ctx.db, cursor, count);
+    const page = ctx.server.scanCursors.next(ctx.db, cursor, count);
     const keys: string[] = [];
     for (const key of page.keys) {
       // Expired keys are removed on the way, as Redis's expireIfNeeded does during SCAN.

@@ -11,6 +11,8 @@ export const psubscribe = defineCommand({
   group: "pubsub",
   arity: -2,
   flags: ["pubsub", "noscript", "loading", "stale"],
+  traits: ["subscription"],
+  restRefusal: "stream",
   since: "2.0.0",
   summary: "Listens for messages published to channels that match one or more patterns.",
   complexity: "O(N) where N is the number of patterns to subscribe to.",

@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { shardChannelsOf } from "../../shard-channels.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -23,5 +22,5 @@ export const pubsubShardchannels = defineCommand({
     }
     return { pattern: args.hasMore() ? args.string() : undefined };
   },
-  run: (ctx, { pattern }) => reply.bulks(shardChannelsOf(ctx.server).channels(pattern)),
+  run: (ctx, { pattern }) => reply.bulks(ctx.server.shardChannels.channels(pattern)),
 });

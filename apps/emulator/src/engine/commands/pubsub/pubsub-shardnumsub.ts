@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { shardChannelsOf } from "../../shard-channels.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -17,7 +16,7 @@ export const pubsubShardnumsub = defineCommand({
     "O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels",
   parse: (args) => ({ channels: args.rest() }),
   run: (ctx, { channels }) => {
-    const shard = shardChannelsOf(ctx.server);
+    const shard = ctx.server.shardChannels;
     return reply.array(
       channels.flatMap((channel) => [
         reply.bulk(channel),

@@ -11,6 +11,8 @@ export const punsubscribe = defineCommand({
   group: "pubsub",
   arity: -1,
   flags: ["pubsub", "noscript", "loading", "stale"],
+  traits: ["subscription"],
+  restRefusal: "stream",
   since: "2.0.0",
   summary: "Stops listening to messages published to channels that match one or more patterns.",
   complexity: "O(N) where N is the number of patterns to unsubscribe.",

@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { shardChannelsOf } from "../../shard-channels.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -18,5 +17,5 @@ export const spublish = defineCommand({
   complexity: "O(N) where N is the number of clients subscribed to the receiving shard channel.",
   parse: (args) => ({ channel: args.string(), message: args.string() }),
   run: (ctx, { channel, message }) =>
-    reply.integer(shardChannelsOf(ctx.server).publish(channel, message)),
+    reply.integer(ctx.server.shardChannels.publish(channel, message)),
 });

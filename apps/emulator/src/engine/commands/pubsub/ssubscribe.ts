@@ -1,4 +1,3 @@
-import { shardChannelsOf } from "../../shard-channels.ts";
 import { confirmSubscriptions } from "../../subscriptions.ts";
 import { defineCommand } from "../define.ts";
 
@@ -12,13 +11,15 @@ export const ssubscribe = defineCommand({
   group: "pubsub",
   arity: -2,
   flags: ["pubsub", "noscript", "loading", "stale"],
+  traits: ["subscription"],
+  restRefusal: "stream",
   keys: { first: 1, last: -1, step: 1 },
   since: "7.0.0",
   summary: "Listens for messages published to shard channels.",
   complexity: "O(N) where N is the number of shard channels to subscribe to.",
   parse: (args) => ({ names: args.rest() }),
   run: (ctx, { names }) => {
-    const shard = shardChannelsOf(ctx.server);
+    const shard = ctx.server.shardChannels;
     return confirmSubscriptions(
       ctx,
       "ssubscribe",

@@ -11,6 +11,8 @@ export const subscribe = defineCommand({
   group: "pubsub",
   arity: -2,
   flags: ["pubsub", "noscript", "loading", "stale"],
+  traits: ["subscription"],
+  restRefusal: "stream",
   since: "2.0.0",
   summary: "Listens for messages published to channels.",
   complexity: "O(N) where N is the number of channels to subscribe to.",

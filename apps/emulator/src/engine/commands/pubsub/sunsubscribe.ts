@@ -1,4 +1,3 @@
-import { shardChannelsOf } from "../../shard-channels.ts";
 import { confirmSubscriptions, unsubscribeEach } from "../../subscriptions.ts";
 import { defineCommand } from "../define.ts";
 
@@ -11,13 +10,15 @@ export const sunsubscribe = defineCommand({
   group: "pubsub",
   arity: -1,
   flags: ["pubsub", "noscript", "loading", "stale"],
+  traits: ["subscription"],
+  restRefusal: "stream",
   keys: { first: 1, last: -1, step: 1 },
   since: "7.0.0",
   summary: "Stops listening to messages posted to shard channels.",
   complexity: "O(N) where N is the number of shard channels to unsubscribe.",
   parse: (args) => ({ names: args.rest() }),
   run: (ctx, { names }) => {
-    const shard = shardChannelsOf(ctx.server);
+    const shard = ctx.server.shardChannels;
     return confirmSubscriptions(
       ctx,
       "sunsubscribe",

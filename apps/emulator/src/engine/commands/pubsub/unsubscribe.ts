@@ -11,6 +11,8 @@ export const unsubscribe = defineCommand({
   group: "pubsub",
   arity: -1,
   flags: ["pubsub", "noscript", "loading", "stale"],
+  traits: ["subscription"],
+  restRefusal: "stream",
   since: "2.0.0",
   summary: "Stops listening to messages posted to channels.",
   complexity: "O(N) where N is the number of channels to unsubscribe.",

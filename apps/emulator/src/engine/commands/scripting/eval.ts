@@ -13,6 +13,7 @@ export const evalCommand = defineCommand({
   arity: -3,
   flags: ["noscript", "skip_monitor", "may_replicate", "no_mandatory_keys", "stale"],
   categories: ["scripting"],
+  traits: ["read-only-token-denied"],
   movableKeys: scriptKeyPositions,
   since: "2.6.0",
   summary: "Executes a server-side Lua script.",

@@ -12,6 +12,7 @@ export const fcall = defineCommand({
   arity: -3,
   flags: ["noscript", "skip_monitor", "may_replicate", "no_mandatory_keys", "stale"],
   categories: ["scripting"],
+  traits: ["read-only-token-denied"],
   movableKeys: scriptKeyPositions,
   since: "7.0.0",
   summary: "Invokes a function.",

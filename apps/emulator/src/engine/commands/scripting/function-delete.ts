@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -18,7 +17,7 @@ export const functionDelete = defineCommand({
   complexity: "O(1)",
   parse: (args) => ({ name: args.string() }),
   run: (ctx, { name }) => {
-    if (!scriptingState(ctx.server).functions.delete(name)) {
+    if (!ctx.server.scripting.functions.delete(name)) {
       throw new ReplyError(ERR.LIBRARY_NOT_FOUND);
     }
     ctx.server.stats.dirty++;

@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
@@ -17,5 +16,5 @@ export const functionDump = defineCommand({
   summary: "Dumps all libraries into a serialized binary payload.",
   complexity: "O(N) where N is the number of functions",
   parse: noArguments,
-  run: (ctx) => reply.bulk(scriptingState(ctx.server).functions.dump()),
+  run: (ctx) => reply.bulk(ctx.server.scripting.functions.dump()),
 });

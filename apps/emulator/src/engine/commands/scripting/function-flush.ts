@@ -1,6 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
 import { reply } from "../../reply.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -30,7 +29,7 @@ export const functionFlush = defineCommand({
     return undefined;
   },
   run: (ctx) => {
-    scriptingState(ctx.server).functions.flush();
+    ctx.server.scripting.functions.flush();
     ctx.server.stats.dirty++;
     ctx.propagate(ctx.argv);
     return reply.ok();

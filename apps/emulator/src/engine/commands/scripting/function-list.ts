@@ -2,7 +2,6 @@ import { asciiUpper } from "../../bytes.ts";
 import { globMatch } from "../../glob.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { SCRIPT_FLAGS } from "../../scripting/shebang.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -43,7 +42,7 @@ export const functionList = defineCommand({
   },
   run: (ctx, { withCode, pattern }) => {
     const libraries: Reply[] = [];
-    for (const library of scriptingState(ctx.server).functions.libraries.values()) {
+    for (const library of ctx.server.scripting.functions.libraries.values()) {
       if (pattern !== undefined && !globMatch(pattern, library.name, true)) {
         continue;
       }

@@ -1,7 +1,6 @@
 import { asciiLower } from "../../bytes.ts";
 import { reply } from "../../reply.ts";
 import { runLibraryLoad } from "../../scripting/run-script.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -36,7 +35,7 @@ export const functionLoad = defineCommand({
     return { replace, code };
   },
   run: (ctx, { replace, code }) => {
-    const state = scriptingState(ctx.server);
+    const state = ctx.server.scripting;
     const loaded = state.functions.load(code, {
       replace,
       runLoad: (load) => runLibraryLoad(state, load),

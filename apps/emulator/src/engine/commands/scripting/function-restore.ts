@@ -2,7 +2,6 @@ import { asciiUpper } from "../../bytes.ts";
 import { reply } from "../../reply.ts";
 import type { RestorePolicy } from "../../scripting/functions.ts";
 import { runLibraryLoad } from "../../scripting/run-script.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -40,7 +39,7 @@ export const functionRestore = defineCommand({
     return { payload, policy };
   },
   run: (ctx, { payload, policy }) => {
-    const state = scriptingState(ctx.server);
+    const state = ctx.server.scripting;
     const restored = state.functions.restore(payload, {
       policy,
       runLoad: (load) => runLibraryLoad(state, load),

@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
@@ -18,7 +17,7 @@ export const functionStats = defineCommand({
   complexity: "O(1)",
   parse: noArguments,
   run: (ctx) => {
-    const { functions } = scriptingState(ctx.server);
+    const { functions } = ctx.server.scripting;
     return reply.array([
       reply.bulk("running_script"),
       reply.null(),

@@ -1,6 +1,5 @@
 import { asciiLower } from "../../bytes.ts";
 import { reply } from "../../reply.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -19,7 +18,7 @@ export const scriptExists = defineCommand({
     "O(N) with N being the number of scripts to check (so checking a single script is an O(1) operation).",
   parse: (args) => ({ shas: args.rest() }),
   run: (ctx, { shas }) => {
-    const { scripts } = scriptingState(ctx.server);
+    const { scripts } = ctx.server.scripting;
     return reply.integers(shas.map((sha) => (scripts.has(asciiLower(sha)) ? 1 : 0)));
   },
 });

@@ -1,6 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
 import { reply } from "../../reply.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -28,7 +27,7 @@ export const scriptFlush = defineCommand({
     return undefined;
   },
   run: (ctx) => {
-    scriptingState(ctx.server).flushScripts();
+    ctx.server.scripting.flushScripts();
     return reply.ok();
   },
 });

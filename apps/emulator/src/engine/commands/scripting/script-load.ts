@@ -1,6 +1,5 @@
 import { reply } from "../../reply.ts";
 import { cacheScript } from "../../scripting/scripts.ts";
-import { scriptingState } from "../../scripting/state.ts";
 import { defineCommand } from "../define.ts";
 import { ReplyError } from "../errors.ts";
 
@@ -20,7 +19,7 @@ export const scriptLoad = defineCommand({
   complexity: "O(N) with N being the length in bytes of the script body.",
   parse: (args) => ({ body: args.string() }),
   run: (ctx, { body }) => {
-    const loaded = cacheScript(scriptingState(ctx.server), { body, isFromEval: false });
+    const loaded = cacheScript(ctx.server.scripting, { body, isFromEval: false });
     if (!loaded.ok) {
       throw new ReplyError(loaded.error);
     }

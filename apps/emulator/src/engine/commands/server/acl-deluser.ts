@@ -1,4 +1,3 @@
-import { aclOf } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 import { ReplyError } from "../errors.ts";
@@ -20,7 +19,7 @@ export const aclDeluser = defineCommand({
     if (usernames.includes("default")) {
       throw new ReplyError("ERR The 'default' user cannot be removed");
     }
-    const acl = aclOf(ctx.server);
+    const acl = ctx.server.acl;
     // Emulator difference: connections of a deleted user stay open; their commands are refused.
     return reply.integer(usernames.filter((name) => acl.deleteUser(name)).length);
   },

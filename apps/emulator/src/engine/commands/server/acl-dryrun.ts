@@ -1,5 +1,5 @@
 import { checkPermission } from "../../acl/check.ts";
-import { aclOf, denialMessage } from "../../acl/registry.ts";
+import { denialMessage } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 import { resolveCommand } from "../dispatch.ts";
@@ -19,7 +19,7 @@ export const aclDryrun = defineCommand({
   complexity: "O(1).",
   parse: (args) => ({ username: args.string(), argv: args.rest() }),
   run: (ctx, { username, argv }) => {
-    const user = aclOf(ctx.server).user(username);
+    const user = ctx.server.acl.user(username);
     if (user === undefined) {
       throw new ReplyError(`ERR User '${username}' not found`);
     }

@@ -1,4 +1,3 @@
-import { aclOf } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 
@@ -18,7 +17,7 @@ export const aclGetuser = defineCommand({
     "O(N). Where N is the number of password, command and pattern rules that the user has.",
   parse: (args) => ({ username: args.string() }),
   run: (ctx, { username }) => {
-    const user = aclOf(ctx.server).user(username);
+    const user = ctx.server.acl.user(username);
     if (user === undefined) {
       return reply.null();
     }

@@ -1,4 +1,3 @@
-import { aclOf } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
@@ -16,7 +15,7 @@ export const aclList = defineCommand({
   complexity: "O(N). Where N is the number of configured users.",
   parse: noArguments,
   run: (ctx) => {
-    const acl = aclOf(ctx.server);
+    const acl = ctx.server.acl;
     return reply.bulks(acl.usernames().map((name) => acl.user(name)?.describe() ?? ""));
   },
 });

@@ -1,4 +1,3 @@
-import { aclOf } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
@@ -34,7 +33,7 @@ export const aclLog = defineCommand({
   complexity: "O(N) with N being the number of entries shown.",
   parse: parseLog,
   run: (ctx, parsed) => {
-    const acl = aclOf(ctx.server);
+    const acl = ctx.server.acl;
     if ("reset" in parsed) {
       acl.resetLog();
       return reply.ok();

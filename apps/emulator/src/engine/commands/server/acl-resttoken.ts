@@ -1,4 +1,3 @@
-import { aclOf } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 import { ReplyError } from "../errors.ts";
@@ -18,7 +17,7 @@ export const aclResttoken = defineCommand({
   complexity: "O(1)",
   parse: (args) => ({ username: args.string(), password: args.string() }),
   run: (ctx, { username, password }) => {
-    const token = aclOf(ctx.server).issueRestToken(username, password);
+    const token = ctx.server.acl.issueRestToken(username, password);
     if (token === undefined) {
       // Service wording (kv-rest-wire.md §9).
       throw new ReplyError(`ERR Wrong password or user "${username}" does not exist`);

@@ -1,4 +1,4 @@
-import { AclSetUserError, aclOf } from "../../acl/registry.ts";
+import { AclSetUserError } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 import { ReplyError } from "../errors.ts";
@@ -18,7 +18,7 @@ export const aclSetuser = defineCommand({
   parse: (args) => ({ username: args.string(), rules: args.rest() }),
   run: (ctx, { username, rules }) => {
     try {
-      aclOf(ctx.server).setUser(username, rules);
+      ctx.server.acl.setUser(username, rules);
     } catch (error: unknown) {
       if (error instanceof AclSetUserError) {
         throw new ReplyError(`ERR ${error.message}`);

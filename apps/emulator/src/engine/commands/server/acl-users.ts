@@ -1,4 +1,3 @@
-import { aclOf } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
@@ -15,5 +14,5 @@ export const aclUsers = defineCommand({
   summary: "Lists all ACL users.",
   complexity: "O(N). Where N is the number of configured users.",
   parse: noArguments,
-  run: (ctx) => reply.bulks(aclOf(ctx.server).usernames()),
+  run: (ctx) => reply.bulks(ctx.server.acl.usernames()),
 });

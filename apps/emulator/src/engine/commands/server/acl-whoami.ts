@@ -1,4 +1,3 @@
-import { aclOf } from "../../acl/registry.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
@@ -15,5 +14,5 @@ export const aclWhoami = defineCommand({
   summary: "Returns the authenticated username of the current connection.",
   complexity: "O(1)",
   parse: noArguments,
-  run: (ctx) => reply.bulk(aclOf(ctx.server).userOf(ctx.session)),
+  run: (ctx) => reply.bulk(ctx.server.acl.userOf(ctx.session)),
 });

@@ -1,4 +1,3 @@
-import { serverIdentity } from "../../info.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
@@ -22,7 +21,7 @@ export const bgrewriteaof = defineCommand({
       // Emulator difference: without a data directory there is no log to rewrite.
       throw new ReplyError(ERR.NO_PERSISTENCE);
     }
-    serverIdentity(ctx.server).saves++;
+    ctx.server.identity.saves++;
     return reply.simple("Background append only file rewriting started");
   },
 });

@@ -1,4 +1,3 @@
-import { serverIdentity } from "../../info.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
@@ -30,7 +29,7 @@ export const bgsave = defineCommand({
       // Emulator difference: without a data directory there is nowhere to save to.
       throw new ReplyError(ERR.NO_PERSISTENCE);
     }
-    serverIdentity(ctx.server).saves++;
+    ctx.server.identity.saves++;
     return reply.simple("Background saving started");
   },
 });

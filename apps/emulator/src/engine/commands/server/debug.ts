@@ -1,7 +1,7 @@
 import { asciiUpper } from "../../bytes.ts";
+import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpLimits, dumpValue } from "../../dump-format.ts";
 import { helpReply } from "../../help.ts";
-import { serverIdentity } from "../../info.ts";
 import { encodingOf, refcountOf } from "../../object-info.ts";
 import { type Reply, reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
@@ -149,7 +149,7 @@ function runDebug(ctx: CommandContext, request: DebugRequest): Reply {
       }
       return reply.ok();
     case "CHANGE-REPL-ID":
-      serverIdentity(ctx.server).replicationId = randomHex(ctx);
+      ctx.server.identity.replicationId = randomHex(ctx);
       return reply.ok();
     case "ERROR":
       return reply.error(request.message);
@@ -170,7 +170,7 @@ function debugObject(ctx: CommandContext, key: string): Reply {
     throw new ReplyError(ERR.NO_SUCH_KEY);
   }
   // serializedlength is the RDB body's length: the payload minus its type byte and 10-byte footer.
-  const payload = dumpValue(value, dumpLimits(ctx.server.config));
+  const payload = dumpValue(value, { codecs: DUMP_CODECS, limits: dumpLimits(ctx.server.config) });
   const serializedLength = payload === undefined ? 0 : payload.length - 11;
   const lru = Math.floor(ctx.now / 1000) % 2 ** 24;
   return reply.simple(

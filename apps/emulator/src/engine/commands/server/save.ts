@@ -1,4 +1,3 @@
-import { serverIdentity } from "../../info.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
@@ -21,7 +20,7 @@ export const save = defineCommand({
       // Emulator difference: without a data directory there is nowhere to save to.
       throw new ReplyError(ERR.NO_PERSISTENCE);
     }
-    serverIdentity(ctx.server).saves++;
+    ctx.server.identity.saves++;
     return reply.ok();
   },
 });

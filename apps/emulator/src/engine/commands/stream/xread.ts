@@ -13,6 +13,7 @@ export const xread = defineCommand({
   arity: -4,
   flags: ["readonly", "blocking"],
   categories: ["stream"],
+  traits: ["optionally-blocking"],
   movableKeys: streamsKeys,
   since: "5.0.0",
   summary:

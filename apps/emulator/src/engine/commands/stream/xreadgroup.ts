@@ -17,6 +17,7 @@ export const xreadgroup = defineCommand({
   arity: -7,
   flags: ["write", "blocking"],
   categories: ["stream"],
+  traits: ["optionally-blocking"],
   movableKeys: streamsKeys,
   since: "5.0.0",
   summary:

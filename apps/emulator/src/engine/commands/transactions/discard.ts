@@ -12,6 +12,7 @@ export const discard = defineCommand({
   arity: 1,
   flags: ["noscript", "loading", "stale", "fast", "allow_busy"],
   categories: ["transaction"],
+  restRefusal: "transaction",
   since: "2.0.0",
   summary: "Discards a transaction.",
   complexity: "O(N), when N is the number of queued commands",

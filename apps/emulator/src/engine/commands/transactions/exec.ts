@@ -12,6 +12,7 @@ export const exec = defineCommand({
   arity: 1,
   flags: ["noscript", "loading", "stale", "skip_slowlog"],
   categories: ["transaction"],
+  restRefusal: "transaction",
   since: "1.2.0",
   summary: "Executes all commands in a transaction.",
   complexity: "Depends on commands in the transaction",

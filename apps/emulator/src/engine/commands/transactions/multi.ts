@@ -14,6 +14,7 @@ export const multi = defineCommand({
   arity: 1,
   flags: ["noscript", "loading", "stale", "fast", "allow_busy"],
   categories: ["transaction"],
+  restRefusal: "transaction",
   since: "1.2.0",
   summary: "Starts a transaction.",
   complexity: "O(1)",

@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { watchHostOf } from "../../watch-host.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
@@ -12,12 +11,13 @@ export const unwatch = defineCommand({
   arity: 1,
   flags: ["noscript", "loading", "stale", "fast", "allow_busy"],
   categories: ["transaction"],
+  restRefusal: "transaction",
   since: "2.2.0",
   summary: "Forgets about watched keys of a transaction.",
   complexity: "O(1)",
   parse: noArguments,
   run: (ctx) => {
-    watchHostOf(ctx.server).unwatch(ctx.session);
+    ctx.server.unwatch(ctx.session);
     return reply.ok();
   },
 });

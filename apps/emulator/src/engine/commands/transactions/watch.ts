@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import { watchHostOf } from "../../watch-host.ts";
 import { defineCommand } from "../define.ts";
 import { ERR, ReplyError } from "../errors.ts";
 
@@ -14,6 +13,7 @@ export const watch = defineCommand({
   arity: -2,
   flags: ["noscript", "loading", "stale", "fast", "allow_busy"],
   categories: ["transaction"],
+  restRefusal: "transaction",
   keys: { first: 1, last: -1, step: 1 },
   since: "2.2.0",
   summary: "Monitors changes to keys to determine the execution of a transaction.",
@@ -23,7 +23,7 @@ export const watch = defineCommand({
     if (ctx.session.inTransaction) {
       throw new ReplyError(ERR.WATCH_IN_MULTI);
     }
-    watchHostOf(ctx.server).watch(ctx.session, keys);
+    ctx.server.watch(ctx.session, keys);
     return reply.ok();
   },
 });
