@@ -3,8 +3,7 @@
  * runs while an earlier write's fsync is in flight answers only after it, so no reader sees a
  * record a crash then loses; under `everysec` it answers at once.
  */
-import type { FileHandle } from "node:fs/promises";
-import { mkdtemp, open, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -13,6 +12,7 @@ import { createVectorRoute } from "../../src/http/routes/vector.ts";
 import { ManualClock } from "../../src/index.ts";
 import type { FsyncPolicy } from "../../src/storage/index.ts";
 import { VectorService } from "../../src/vector/index.ts";
+import { holdNextFileOperation } from "../support/hold-file-operation.ts";
 import { sendToRoute } from "./fixtures.ts";
 
 interface Fixture {
@@ -51,34 +51,6 @@ async function send(service: VectorService, path: string, body: unknown): Promis
   return (await sendToRoute(createVectorRoute({ service }), { path, body, token: "t" })).body;
 }
 
-/** Holds the next `datasync` (fsync) or `writev` of any file handle until released. */
-async function holdNext(
-  operation: "datasync" | "writev",
-  options: { readonly directory: string },
-): Promise<{ readonly entered: Promise<void>; release(): void }> {
-  const probe = await open(join(options.directory, "probe"), "w");
-  await probe.close();
-  const prototype = Object.getPrototypeOf(probe) as FileHandle;
-  const original = prototype[operation] as (this: FileHandle, ...args: unknown[]) => unknown;
-  let release = (): void => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let enter = (): void => undefined;
-  const entered = new Promise<void>((resolve) => {
-    enter = resolve;
-  });
-  vi.spyOn(prototype, operation).mockImplementationOnce(async function (
-    this: FileHandle,
-    ...args: unknown[]
-  ) {
-    enter();
-    await gate;
-    return original.apply(this, args) as never;
-  });
-  return { entered, release };
-}
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -87,7 +59,7 @@ describe("VectorService over a data directory", () => {
   test("fsync always: a fetch waits for the fsync of an earlier upsert", async ({ expect }) => {
     await using fixture = await openService("always");
     const { service } = fixture;
-    const fsync = await holdNext("datasync", fixture);
+    const fsync = await holdNextFileOperation("datasync", fixture);
     try {
       // Given an upsert whose fsync is in flight
       const order: string[] = [];
@@ -120,7 +92,7 @@ describe("VectorService over a data directory", () => {
   }) => {
     await using fixture = await openService("everysec");
     const { service } = fixture;
-    const write = await holdNext("writev", fixture);
+    const write = await holdNextFileOperation("writev", fixture);
     try {
       // Given an upsert still being written
       let isUpsertAnswered = false;

@@ -3,13 +3,13 @@
  * `always` no reply, a read's included, leaves before the fsync of the writes that preceded it, as
  * Redis sends none before it; under `everysec` reads answer at once.
  */
-import type { FileHandle } from "node:fs/promises";
-import { mkdtemp, open, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Resp2Value } from "@stratus/core/resp2";
 import { afterEach, describe, test, vi } from "vitest";
+import { holdNextFileOperation } from "../../../test/support/hold-file-operation.ts";
 import { ManualClock } from "../../engine/index.ts";
 import type { FsyncPolicy } from "../../storage/index.ts";
 import type { KvBackend, KvCaller } from "../backend.ts";
@@ -48,43 +48,6 @@ async function openBackend(fsync: FsyncPolicy): Promise<Fixture> {
   };
 }
 
-/** A file operation held until released: `entered` resolves once the store has called it. */
-interface Hold {
-  readonly entered: Promise<void>;
-  release(): void;
-}
-
-/**
- * Holds the next `datasync` (the fsync) or `writev` (the write) of any file handle. Spying on the
- * prototype reaches the store's handle, which the test cannot see.
- */
-async function holdNext(
-  operation: "datasync" | "writev",
-  options: { readonly directory: string },
-): Promise<Hold> {
-  const probe = await open(join(options.directory, "probe"), "w");
-  await probe.close();
-  const prototype = Object.getPrototypeOf(probe) as FileHandle;
-  const original = prototype[operation] as (this: FileHandle, ...args: unknown[]) => unknown;
-  let release = (): void => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let enter = (): void => undefined;
-  const entered = new Promise<void>((resolve) => {
-    enter = resolve;
-  });
-  vi.spyOn(prototype, operation).mockImplementationOnce(async function (
-    this: FileHandle,
-    ...args: unknown[]
-  ) {
-    enter();
-    await gate;
-    return original.apply(this, args) as never;
-  });
-  return { entered, release };
-}
-
 /** Records the order in which replies are released. */
 function released<T>(order: string[], name: string, reply: T | Promise<T>): Promise<T> {
   return Promise.resolve(reply).then((value) => {
@@ -105,7 +68,7 @@ describe("MemoryBackend over a data directory with fsync always", () => {
   }) => {
     await using fixture = await openBackend("always");
     const { backend } = fixture;
-    const fsync = await holdNext("datasync", fixture);
+    const fsync = await holdNextFileOperation("datasync", fixture);
     try {
       // Given a write whose fsync is in flight
       const order: string[] = [];
@@ -137,7 +100,7 @@ describe("MemoryBackend over a data directory with fsync always", () => {
     const session = backend.openSession({ caller: CALLER, onPush: () => undefined });
     try {
       expect(await session.execute(["SELECT", "1"])).toEqual({ kind: "simple", value: "OK" });
-      const fsync = await holdNext("datasync", fixture);
+      const fsync = await holdNextFileOperation("datasync", fixture);
       try {
         // Given a write on database 0 whose fsync is in flight
         const order: string[] = [];
@@ -187,7 +150,7 @@ describe("MemoryBackend over a data directory with fsync everysec", () => {
     await using fixture = await openBackend("everysec");
     const { backend } = fixture;
     const session = backend.openSession({ caller: CALLER, onPush: () => undefined });
-    const write = await holdNext("writev", fixture);
+    const write = await holdNextFileOperation("writev", fixture);
     try {
       // Given a write still being written
       let isWriteReleased = false;
