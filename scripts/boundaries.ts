@@ -66,4 +66,7 @@ export const FORBIDDEN_NODE_IMPORTS: Readonly<Record<string, readonly string[]>>
  * Test helpers that sit beside the code: only tests may import them, since the package build
  * (`tsconfig.build.json`) leaves them out of `dist` and `files` leaves them out of the package.
  */
-export const TEST_SUPPORT_FILES: readonly string[] = ["apps/emulator/src/engine/test-support.ts"];
+export const TEST_SUPPORT_FILES: readonly string[] = [
+  "apps/emulator/src/engine/test-support.ts",
+  "apps/emulator/src/storage/test-support.ts",
+];

@@ -11,8 +11,8 @@ import { afterEach, describe, test, vi } from "vitest";
 import { createVectorRoute } from "../../src/http/routes/vector.ts";
 import { ManualClock } from "../../src/index.ts";
 import type { FsyncPolicy } from "../../src/storage/index.ts";
+import { holdNextFileOperation } from "../../src/storage/test-support.ts";
 import { VectorService } from "../../src/vector/index.ts";
-import { holdNextFileOperation } from "../support/hold-file-operation.ts";
 import { sendToRoute } from "./fixtures.ts";
 
 interface Fixture {
