@@ -206,12 +206,14 @@ export class HttpConnection {
    */
   #runBuffered(): void {
     while (this.#state === "head" || this.#state === "body") {
-      if (this.#state === "head" && !(this.#dropDiscarded() && this.#readHead() && this.#admit())) {
-        return;
-      }
-      if (this.#state !== "body") {
-        // Answered from its head.
-        continue;
+      if (this.#state === "head") {
+        if (!(this.#dropDiscarded() && this.#readHead())) {
+          return;
+        }
+        if (!this.#admit()) {
+          // Answered from its head: the next request may already be buffered behind it.
+          continue;
+        }
       }
       const body = this.#readBody(this.#head as RequestHead);
       if (body === undefined) {

@@ -417,6 +417,24 @@ describe("HttpServer", () => {
     socket.destroy();
   });
 
+  test("serves requests pipelined behind one answered from its head, in the same read", async ({
+    expect,
+  }) => {
+    const port = await start();
+    const { answers, socket } = await exchange(
+      port,
+      [
+        "GET /private HTTP/1.1\r\nhost: h\r\n\r\n" +
+          "POST /private HTTP/1.1\r\nhost: h\r\ncontent-length: 3\r\n\r\nabc" +
+          "GET /next HTTP/1.1\r\nhost: h\r\n\r\n",
+      ],
+      3,
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 200]);
+    expect(echoOf(answers[2]).path).toBe("/next");
+    socket.destroy();
+  });
+
   test("refuses a declared body over the limit at once, and closes", async ({ expect }) => {
     const port = await start();
     const { answers, closed } = await exchange(
