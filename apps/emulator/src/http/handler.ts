@@ -1,5 +1,5 @@
 import { byteLength, isWholeBody } from "./body.ts";
-import { bodyTooLargeMessage, jsonError, knownErrorResponse } from "./http-error.ts";
+import { jsonError, knownErrorResponse } from "./http-error.ts";
 import type {
   Admission,
   AdmittedRequest,
@@ -121,15 +121,4 @@ export function wholeRequestHandler(service: HttpService): RequestHandler {
       ? admission.tooLarge(bodyBytes)
       : admission.handle(request);
   };
-}
-
-/** A service that admits every request with a body of up to `maxBodyBytes` (tests, simple servers). */
-export function admitEvery(handler: RequestHandler, maxBodyBytes: number): HttpService {
-  const admitted: AdmittedRequest = {
-    maxBodyBytes,
-    tooLarge: (receivedBytes) =>
-      jsonError(413, bodyTooLargeMessage({ maxBodyBytes, receivedBytes })),
-    handle: handler,
-  };
-  return { admit: () => admitted };
 }
