@@ -9,8 +9,8 @@ import { startRespServer } from "../../src/resp/server.ts";
 import { show } from "../differential/harness.ts";
 import { RespClient } from "../support/resp-client.ts";
 
-test("AUTH falls back to the backend's ACL users", async ({ expect }) => {
-  // Given a listener that requires the token as password
+/** A RESP listener on the embedded engine whose connections must `AUTH` with the password `token`. */
+async function startGuardedServer(): Promise<{ port: number } & AsyncDisposable> {
   const engine = new Engine();
   const backend = new MemoryBackend(engine);
   const server = await startRespServer({
@@ -23,6 +23,19 @@ test("AUTH falls back to the backend's ACL users", async ({ expect }) => {
     authenticate: (_username, password) =>
       password === "token" ? { isReadOnly: false, address: "" } : undefined,
   });
+  return {
+    port: server.port,
+    async [Symbol.asyncDispose]() {
+      await server.close();
+      await backend.close();
+      engine.close();
+    },
+  };
+}
+
+test("AUTH falls back to the backend's ACL users", async ({ expect }) => {
+  // Given a listener that requires the token as password
+  await using server = await startGuardedServer();
   const admin = await RespClient.connect(server.port);
   const client = await RespClient.connect(server.port);
   try {
@@ -40,9 +53,6 @@ test("AUTH falls back to the backend's ACL users", async ({ expect }) => {
     );
   } finally {
     await Promise.all([admin.close(), client.close()]);
-    await server.close();
-    await backend.close();
-    engine.close();
   }
 });
 
@@ -50,18 +60,7 @@ test("commands flagged no_auth run before AUTH, as in Redis; the rest are refuse
   expect,
 }) => {
   // Given a listener that requires a password (the table's `no_auth` flag decides, src/server.c)
-  const engine = new Engine();
-  const backend = new MemoryBackend(engine);
-  const server = await startRespServer({
-    backend,
-    host: "127.0.0.1",
-    port: 0,
-    onError: (error) => {
-      throw error;
-    },
-    authenticate: (_username, password) =>
-      password === "token" ? { isReadOnly: false, address: "" } : undefined,
-  });
+  await using server = await startGuardedServer();
   const client = await RespClient.connect(server.port);
   try {
     // When / Then: redis-server 7.0 with requirepass answers the same
@@ -72,8 +71,5 @@ test("commands flagged no_auth run before AUTH, as in Redis; the rest are refuse
     expect(show(await client.call("PING"))).toBe("+PONG");
   } finally {
     await client.close();
-    await server.close();
-    await backend.close();
-    engine.close();
   }
 });
