@@ -6,13 +6,18 @@
 import { asciiLower } from "../bytes.ts";
 import { ERR } from "../commands/errors.ts";
 
-/** Script and function flags (`scripts_flags_def` order, which FUNCTION LIST follows). */
+/**
+ * Script and function flags (`scripts_flags_def` order, which FUNCTION LIST follows), then the
+ * service's own: `allow-key-locking` (docs/differences.md) makes a script lock only its KEYS on the
+ * service; Redis does not know it. The emulator runs every script alone, so it only accepts it.
+ */
 export const SCRIPT_FLAGS = [
   ["no-writes", 1],
   ["allow-oom", 2],
   ["allow-stale", 4],
   ["no-cluster", 8],
   ["allow-cross-slot-keys", 16],
+  ["allow-key-locking", 32],
 ] as const;
 
 export const NO_WRITES = 1;

@@ -63,7 +63,7 @@ export type RunOutcome =
 export interface Registration {
   readonly name: string;
   readonly description: string | undefined;
-  /** FUNCTION flags as bits: no-writes 1, allow-oom 2, allow-stale 4, no-cluster 8, allow-cross-slot-keys 16. */
+  /** FUNCTION flags as bits: no-writes 1, allow-oom 2, allow-stale 4, no-cluster 8, allow-cross-slot-keys 16, allow-key-locking 32 (the service's). */
   readonly flags: number;
   /** The callback in the Lua registry. */
   readonly ref: number;

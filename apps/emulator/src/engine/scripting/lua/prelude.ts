@@ -947,6 +947,7 @@ end
 
 local FLAG_BITS = {
   ["no-writes"] = 1, ["allow-oom"] = 2, ["allow-stale"] = 4, ["no-cluster"] = 8, ["allow-cross-slot-keys"] = 16,
+  ["allow-key-locking"] = 32, -- the service's flag (docs/differences.md)
 }
 local loading = nil -- the registrations of the library being loaded
 
