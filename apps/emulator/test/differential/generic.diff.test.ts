@@ -154,7 +154,6 @@ describe.skipIf(!canRunDifferential)("generic commands against redis-server", ()
       ["COPY", "a", "b", "REPLACE"],
       ["GET", "b"],
       ["COPY", "nokey", "b"],
-      ["COPY", "a", "a"],
       ["COPY", "a", "a", "DB", "1"],
       ["COPY", "a", "x", "DB", "16"],
       ["COPY", "a", "x", "FOO"],

@@ -531,17 +531,40 @@ export function deleteHashIfEmpty(ctx: HashContext, key: string): void {
 export const HFE_MAX_ABS_TIME_MS = 2 ** 46 - 1;
 
 /**
+ * The largest absolute time HEXPIREAT and HPEXPIREAT take. Service behaviour (docs/differences.md):
+ * the service accepts times redis-server refuses as past `HFE_MAX_ABS_TIME_MS` (a millisecond
+ * timestamp passed as seconds, say); the emulator takes EXPIREAT's range, any time that fits a
+ * signed 64-bit count of milliseconds.
+ */
+export const SERVICE_MAX_FIELD_EXPIRE_AT_MS = 2n ** 63n - 1n;
+
+/**
  * Redis's `parseExpireTime` (src/t_hash.c): a non-negative integer in `unit`, plus `baseMs` (now
- * for relative times, 0 for absolute ones), as an absolute time in ms.
+ * for relative times, 0 for absolute ones), as an absolute time in ms. `isServiceRange` widens
+ * the limit to the service's (HEXPIREAT, HPEXPIREAT).
  */
 export function parseFieldExpiry(
   text: string,
-  options: { readonly unit: "seconds" | "milliseconds"; readonly baseMs: number },
+  options: {
+    readonly unit: "seconds" | "milliseconds";
+    readonly baseMs: number;
+    readonly isServiceRange?: boolean;
+  },
   command: string,
 ): number {
   const parsed = parseIntegerArg(text);
   if (parsed === undefined) {
     throw new ReplyError(ERR.NOT_INTEGER);
+  }
+  if (options.isServiceRange === true) {
+    const ms = options.unit === "seconds" ? BigInt(parsed) * 1000n : BigInt(parsed);
+    if (ms < 0n) {
+      throw new ReplyError(ERR.FIELD_EXPIRE_NEGATIVE);
+    }
+    if (ms > SERVICE_MAX_FIELD_EXPIRE_AT_MS) {
+      throw new ReplyError(ERR.INVALID_EXPIRE(command));
+    }
+    return Number(ms);
   }
   let value = Number(parsed);
   if (value < 0) {
@@ -719,7 +742,11 @@ export function expireFields(ctx: CommandContext, command: FieldExpireCommand): 
   ctx.db.getContainer<HashValue>(key, "hash");
   const atMs = parseFieldExpiry(
     argv[2] ?? "",
-    { unit: command.unit, baseMs: command.isRelative ? ctx.now : 0 },
+    {
+      unit: command.unit,
+      baseMs: command.isRelative ? ctx.now : 0,
+      isServiceRange: !command.isRelative,
+    },
     command.name,
   );
   const condition = readCondition(argv[3]);

@@ -5,7 +5,8 @@ import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * COPY source destination [DB destination-db] [REPLACE]: copies the value and its TTL; 1 when
- * copied, 0 when the source is missing or the destination exists without REPLACE.
+ * copied, 0 when the source is missing, the destination exists without REPLACE, or (as the
+ * service answers) the source is the destination.
  * @see https://redis.io/commands/copy
  */
 export const copy = defineCommand({
@@ -43,7 +44,8 @@ export const copy = defineCommand({
       throw new ReplyError(ERR.DB_INDEX_OUT_OF_RANGE);
     }
     if (target === ctx.db && source === destination) {
-      throw new ReplyError(ERR.SAME_OBJECT);
+      // Service behaviour (docs/differences.md): 0, where Redis answers ERR.SAME_OBJECT.
+      return reply.integer(0);
     }
     const value = ctx.db.get(source);
     if (value === undefined) {

@@ -109,6 +109,22 @@ describe("SCAN", () => {
     expect(all("MATCH", "*")).toEqual(["other", "user:1", "user:2", "user:list"]);
   });
 
+  test("WITHTYPE (the service's option): each key followed by its type", ({ expect }) => {
+    const { run } = createTestEngine();
+    run("SET", "s", "a");
+    run("RPUSH", "l", "x");
+    run("ZADD", "z", "1", "m");
+    const flat = page(run("SCAN", "0", "COUNT", "100", "WITHTYPE")).keys;
+    const pairs = new Map<string, string>();
+    for (let i = 0; i < flat.length; i += 2) {
+      pairs.set(flat[i] ?? "", flat[i + 1] ?? "");
+    }
+    expect(Object.fromEntries(pairs)).toEqual({ s: "string", l: "list", z: "zset" });
+    expect(run("SCAN", "0", "TYPE", "zset", "WITHTYPE")).toEqual(
+      r.arr(r.bulk("0"), r.arr(r.bulk("z"), r.bulk("zset"))),
+    );
+  });
+
   test("skips (and removes) expired keys", ({ expect }) => {
     const { run, clock, engine } = createTestEngine();
     run("SET", "a", "v", "PX", "10");

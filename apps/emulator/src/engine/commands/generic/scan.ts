@@ -13,6 +13,8 @@ interface ScanOptions {
   /** Undefined without MATCH or with `*`. */
   readonly pattern: string | undefined;
   readonly type: string | undefined;
+  /** The service's WITHTYPE: each key followed by its type. */
+  readonly withType: boolean;
 }
 
 /** The cursor, then `scanGenericCommand`'s options in any order (the last of each wins). */
@@ -21,6 +23,7 @@ function parseScan(args: Args): ScanOptions {
   let count = 10;
   let pattern: string | undefined;
   let type: string | undefined;
+  let withType = false;
   while (args.hasMore()) {
     const token = args.token();
     if (token === "COUNT" && args.hasMore()) {
@@ -34,19 +37,23 @@ function parseScan(args: Args): ScanOptions {
       pattern = text === "*" ? undefined : text;
     } else if (token === "TYPE" && args.hasMore()) {
       type = asciiLower(args.string());
+    } else if (token === "WITHTYPE") {
+      withType = true;
     } else if (token === "NOVALUES") {
       throw new ReplyError(ERR.NOVALUES_NOT_HSCAN);
     } else {
       throw new ReplyError(ERR.SYNTAX);
     }
   }
-  return { cursor, count, pattern, type };
+  return { cursor, count, pattern, type, withType };
 }
 
 /**
- * SCAN cursor [MATCH pattern] [COUNT count] [TYPE type]: examines about COUNT keys from the cursor
- * and returns `[next cursor, matching keys]`; cursor 0 starts and ends an iteration. See
- * `scan-cursor.ts` for how the cursor keeps SCAN's guarantees.
+ * SCAN cursor [MATCH pattern] [COUNT count] [TYPE type] [WITHTYPE]: examines about COUNT keys from
+ * the cursor and returns `[next cursor, matching keys]`; cursor 0 starts and ends an iteration. See
+ * `scan-cursor.ts` for how the cursor keeps SCAN's guarantees. WITHTYPE is the service's (Redis has
+ * none, docs/differences.md): the keys come as a flat list `[key1, type1, key2, type2, …]`, the
+ * reply @upstash/redis's `scan(cursor, { withType: true })` reads.
  * @see https://redis.io/commands/scan
  */
 export const scan = defineCommand({
@@ -61,7 +68,7 @@ export const scan = defineCommand({
   complexity:
     "O(1) for every call. O(N) for a complete iteration, including enough command calls for the cursor to return back to 0. N is the number of elements inside the collection.",
   parse: parseScan,
-  run: (ctx, { cursor, count, pattern, type }) => {
+  run: (ctx, { cursor, count, pattern, type, withType }) => {
     const page = ctx.server.scanCursors.next(ctx.db, cursor, count);
     const keys: string[] = [];
     for (const key of page.keys) {
@@ -78,6 +85,9 @@ export const scan = defineCommand({
         continue;
       }
       keys.push(key);
+      if (withType) {
+        keys.push(typeOf(value));
+      }
     }
     return reply.array([reply.bulk(page.cursor), reply.bulks(keys)]);
   },
