@@ -36,6 +36,7 @@ import type { RedisConnection } from "./connection.ts";
 import { type RedisBackoff, RedisPool } from "./pool.ts";
 import { RedisProxySession } from "./proxy-session.ts";
 import { parseRedisUrl } from "./redis-url.ts";
+import { type PreparedCommand, ServiceDialect } from "./service-dialect.ts";
 import { statelessRefusal } from "./stateless-guard.ts";
 
 export interface RedisProxyOptions {
@@ -64,6 +65,8 @@ export const DEFAULT_MAX_TRANSACTION_CONNECTIONS = 32;
 
 const MULTI: Argv = ["MULTI"];
 const EXEC: Argv = ["EXEC"];
+/** Sent in a transaction in place of a command the proxy answers itself, to keep the positions. */
+const PLACEHOLDER: Argv = ["PING"];
 
 /**
  * Validates the URL and creates the backend; nothing connects until the first request (or
@@ -87,6 +90,8 @@ export class RedisProxyBackend implements KvBackend {
   readonly aclUsers = undefined;
   /** MONITOR streams not yet confirmed by Redis; requests wait for them (see `monitor`). */
   readonly #startingMonitors = new Set<Promise<void>>();
+  /** The service's behaviours Redis lacks (service-dialect.ts), shared by every connection. */
+  readonly #dialect = new ServiceDialect();
 
   constructor(options: RedisProxyOptions) {
     this.#connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
@@ -116,9 +121,15 @@ export class RedisProxyBackend implements KvBackend {
     if (refusal !== undefined) {
       return Promise.resolve({ kind: "error", message: refusal });
     }
+    const prepared = this.#dialect.prepare(argv);
+    if (prepared.argv === undefined || prepared.finish !== undefined) {
+      return this.#executePrepared(prepared);
+    }
     // The usual case without awaits: each one is a microtask turn on every request.
     const connection = this.#startingMonitors.size === 0 ? this.#pool.openShared() : undefined;
-    return connection === undefined ? this.#executeLater(argv) : connection.send(argv);
+    return connection === undefined
+      ? this.#executeLater(prepared.argv)
+      : connection.send(prepared.argv);
   }
 
   async #executeLater(argv: Argv): Promise<Resp2Value> {
@@ -127,20 +138,38 @@ export class RedisProxyBackend implements KvBackend {
     return connection.send(argv);
   }
 
+  async #executePrepared(prepared: PreparedCommand): Promise<Resp2Value> {
+    await this.#ready();
+    const connection = await this.#pool.shared();
+    const reply = prepared.argv === undefined ? undefined : await connection.send(prepared.argv);
+    return prepared.finish === undefined
+      ? (reply ?? { kind: "null" })
+      : prepared.finish(reply, (commands) => connection.sendAll(commands));
+  }
+
   async pipeline(commands: readonly Argv[]): Promise<readonly Resp2Value[]> {
     const refusals = commands.map((argv) => statelessRefusal(argv, false));
-    const allowed = commands.filter((_, index) => refusals[index] === undefined);
+    const prepared = commands.map((argv, index) =>
+      refusals[index] === undefined ? this.#dialect.prepare(argv) : undefined,
+    );
+    const allowed = prepared.flatMap((command) =>
+      command?.argv === undefined ? [] : [command.argv],
+    );
     await this.#ready();
     const connection = this.#pool.openShared() ?? (await this.#pool.shared());
     // Sent back to back in one write, not atomically: other requests may run in between.
     const replies = allowed.length === 0 ? [] : await connection.sendAll(allowed);
     let next = 0;
-    return refusals.map(
-      (refusal): Resp2Value =>
-        refusal === undefined
-          ? (replies[next++] as Resp2Value)
-          : { kind: "error", message: refusal },
-    );
+    const results: Resp2Value[] = [];
+    for (const [index, command] of prepared.entries()) {
+      if (command === undefined) {
+        results.push({ kind: "error", message: refusals[index] ?? "" });
+        continue;
+      }
+      const reply = command.argv === undefined ? undefined : (replies[next++] as Resp2Value);
+      results.push(await finishOn(connection, command, reply));
+    }
+    return results;
   }
 
   /**
@@ -156,16 +185,31 @@ export class RedisProxyBackend implements KvBackend {
         return { status: "discarded", error: refusal };
       }
     }
+    const prepared = commands.map((argv) => this.#dialect.prepare(argv));
+    const sent = prepared.map((command) => command.argv ?? PLACEHOLDER);
     await this.#ready();
     const connection = await this.#pool.acquire();
     let isReusable = false;
     try {
-      const replies = await connection.sendAll([MULTI, ...commands, EXEC]);
+      const replies = await connection.sendAll([MULTI, ...sent, EXEC]);
       const result = readTransaction(replies, commands.length);
       // MULTI was accepted and EXEC (or EXECABORT) answered: the connection is out of MULTI and
       // can serve another lease.
       isReusable = replies[0]?.kind === "simple";
-      return result;
+      if (
+        result.status !== "executed" ||
+        prepared.every((command) => command.finish === undefined)
+      ) {
+        return result;
+      }
+      const finished: Resp2Value[] = [];
+      for (const [index, command] of prepared.entries()) {
+        const reply = result.replies[index] ?? { kind: "null" };
+        finished.push(
+          await finishOn(connection, command, command.argv === undefined ? undefined : reply),
+        );
+      }
+      return { status: "executed", replies: finished };
     } finally {
       this.#pool.release(connection, isReusable);
     }
@@ -288,7 +332,11 @@ export class RedisProxyBackend implements KvBackend {
   }
 
   openSession(options: KvSessionOptions): KvSession {
-    return new RedisProxySession(this.#pool, { ...options, ready: () => this.#ready() });
+    return new RedisProxySession(this.#pool, {
+      ...options,
+      ready: () => this.#ready(),
+      dialect: this.#dialect,
+    });
   }
 
   /** The emulator does not count a proxied Redis's keys (it would take a DBSIZE round trip). */
@@ -305,6 +353,18 @@ export class RedisProxyBackend implements KvBackend {
       await Promise.all([...this.#startingMonitors]);
     }
   }
+}
+
+/** The service's reply for a prepared command, asking `connection` for more where it must. */
+function finishOn(
+  connection: RedisConnection,
+  command: PreparedCommand,
+  reply: Resp2Value | undefined,
+): Promise<Resp2Value> | Resp2Value {
+  if (command.finish === undefined) {
+    return reply ?? { kind: "null" };
+  }
+  return command.finish(reply, (commands) => connection.sendAll(commands));
 }
 
 /** `[+OK, +QUEUED | -error …, EXEC's reply]` → the transaction's outcome. */

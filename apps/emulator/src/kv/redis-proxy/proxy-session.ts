@@ -24,10 +24,13 @@ import {
 import { blockingAllowanceMs, ReplyTimer } from "./command-timeout.ts";
 import { commandTimeoutReason, handshakeCommands, type RedisConnection } from "./connection.ts";
 import type { RedisPool } from "./pool.ts";
+import type { ServiceDialect } from "./service-dialect.ts";
 
 export interface RedisProxySessionOptions extends KvSessionOptions {
   /** Resolves when MONITOR streams being started are live (see `RedisProxyBackend.monitor`). */
   readonly ready: () => Promise<void>;
+  /** The backend's service behaviours (service-dialect.ts). */
+  readonly dialect: ServiceDialect;
 }
 
 interface Waiting {
@@ -99,6 +102,22 @@ export class RedisProxySession implements KvSession {
    * (the client should reconnect, as it would after Redis dropped it).
    */
   async execute(argv: Argv): Promise<Resp2Value> {
+    const prepared = this.#options.dialect.prepare(argv);
+    if (prepared.finish === undefined) {
+      return this.#send(prepared.argv ?? argv);
+    }
+    // A command the proxy answers itself still sends a PING, which tells whether the client is
+    // inside MULTI: there the reply is QUEUED, passed on as is (EXEC then shows PONG in its place).
+    const reply = await this.#send(prepared.argv ?? ["PING"]);
+    if (reply.kind === "simple" && reply.value === "QUEUED") {
+      return reply;
+    }
+    return prepared.finish(prepared.argv === undefined ? undefined : reply, (commands) =>
+      Promise.all(commands.map((command) => this.#send(command))),
+    );
+  }
+
+  async #send(argv: Argv): Promise<Resp2Value> {
     const name = asciiUpper(argv[0] ?? "");
     const refusal = sessionRefusal(name, argv);
     if (refusal !== undefined) {
