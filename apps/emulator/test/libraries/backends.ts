@@ -49,7 +49,7 @@ const BACKENDS: readonly { name: BackendName; isSkipped: boolean }[] = [
 /** Runs `body` once per backend, with an emulator started before and closed after its tests. */
 export function describeBackends(
   name: string,
-  body: (target: () => LibraryTarget) => void,
+  body: (target: () => LibraryTarget, backend: BackendName) => void,
   options: BackendsOptions = {},
 ): void {
   for (const { name: backend, isSkipped } of BACKENDS) {
@@ -73,7 +73,7 @@ export function describeBackends(
           throw new Error("the emulator did not start");
         }
         return target;
-      });
+      }, backend);
     });
   }
 }
