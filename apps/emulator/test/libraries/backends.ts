@@ -34,6 +34,11 @@ export interface LibraryTarget {
    * has one database only, the same one again.
    */
   createDatabase(name: string): Promise<DatabaseAccess>;
+  /** A vector index through the management API (the same on both backends). */
+  createVectorIndex(
+    name: string,
+    options: { readonly dimension: number; readonly embeddingModel?: string },
+  ): Promise<DatabaseAccess>;
 }
 
 export interface BackendsOptions {
@@ -102,19 +107,43 @@ async function startTarget(options: {
       if (options.backend === "redis-proxy") {
         return { url: emulator.url, token: TOKEN };
       }
-      const response = await fetch(`${emulator.managementUrl}/redis/database`, {
-        method: "POST",
-        headers: {
-          authorization: `Basic ${Buffer.from(`${EMAIL}:${API_KEY}`).toString("base64")}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ database_name: name, platform: "aws", primary_region: "us-east-1" }),
+      const record = await manage(emulator, "/redis/database", {
+        database_name: name,
+        platform: "aws",
+        primary_region: "us-east-1",
       });
-      const record = (await response.json()) as { rest_url?: string; rest_token?: string };
-      if (!response.ok || record.rest_url === undefined || record.rest_token === undefined) {
-        throw new Error(`creating database ${name}: ${response.status} ${JSON.stringify(record)}`);
-      }
-      return { url: record.rest_url, token: record.rest_token };
+      return { url: String(record["rest_url"]), token: String(record["rest_token"]) };
+    },
+    createVectorIndex: async (name, index) => {
+      const record = await manage(emulator, "/vector/index", {
+        name,
+        region: "eu-west-1",
+        similarity_function: "COSINE",
+        dimension_count: index.dimension,
+        ...(index.embeddingModel === undefined ? {} : { embedding_model: index.embeddingModel }),
+      });
+      return { url: String(record["rest_url"]), token: String(record["token"]) };
     },
   };
+}
+
+/** A management API POST; its record, or a throw naming the status. */
+async function manage(
+  emulator: Emulator,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${emulator.managementUrl}${path}`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${EMAIL}:${API_KEY}`).toString("base64")}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
+  const record = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) {
+    throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(record)}`);
+  }
+  return record;
 }
