@@ -9,11 +9,13 @@ describe("stratus-conformance flags", () => {
         ...["--vector-url", "http://v", "--vector-token", "vt", "--vector-read-only-token", "vr"],
         ...["--management-url", "http://m/v2", "--email", "e", "--api-key", "k"],
         ...["--only", "sse/", "--only", "tokens/", "--timeout-ms", "500", "--json"],
+        "--libraries",
       ]),
     ).toEqual({
       kv: { url: "http://x", token: "t", readOnlyToken: "ro" },
       vector: { url: "http://v", token: "vt", readOnlyToken: "vr" },
       management: { url: "http://m/v2", email: "e", apiKey: "k" },
+      libraries: true,
       only: ["sse/", "tokens/"],
       checkTimeoutMs: 500,
       json: true,

@@ -21,6 +21,11 @@ Options:
                                also check a vector index (writes only to its own namespace)
   --management-url URL --email EMAIL --api-key KEY
                                also check the management API (read-only operations only)
+  --libraries                  also run @upstash/ratelimit, @upstash/lock, @vercel/kv,
+                               @upstash/realtime and (with a vector index that has an embedding
+                               model) @upstash/semantic-cache against the targets; each is an
+                               optional peer dependency, and a check whose library is not
+                               installed is skipped
   --only TEXT                  run only checks whose "area/group/name" contains TEXT (repeatable)
   --timeout-ms MS              time limit of one check (default 10000)
   --json                       print JSON instead of a table
@@ -44,6 +49,7 @@ export function parseCli(argv: readonly string[]): ConformanceOptions & { json: 
       "management-url": { type: "string" },
       email: { type: "string" },
       "api-key": { type: "string" },
+      libraries: { type: "boolean", default: false },
       only: { type: "string", multiple: true },
       "timeout-ms": { type: "string" },
       json: { type: "boolean", default: false },
@@ -80,6 +86,7 @@ export function parseCli(argv: readonly string[]): ConformanceOptions & { json: 
     ...(managementUrl !== undefined && email !== undefined && apiKey !== undefined
       ? { management: { url: managementUrl, email, apiKey } }
       : {}),
+    ...(values.libraries ? { libraries: true } : {}),
     ...(values.only === undefined ? {} : { only: values.only }),
     ...(timeoutMs === undefined ? {} : { checkTimeoutMs: timeoutMs }),
     json: values.json,

@@ -27,6 +27,11 @@ export interface CheckContext {
   key(name: string): string;
   /** A pub/sub channel name under the run's prefix. */
   channel(name: string): string;
+  /**
+   * A key prefix under the run's prefix for a library that names its own keys: clean-up deletes
+   * every key under it (SCAN MATCH).
+   */
+  keyPrefix(name: string): string;
   /** The Read Only token, or skip the check when none was given. */
   readOnlyToken(): string;
   /** The vector target (only vector checks run, and only when one was given). */
@@ -65,6 +70,8 @@ export class ConformanceRun {
   /** `stratus-conformance:<random>`: the only names the suite writes (safe on a real deployment). */
   readonly prefix = `stratus-conformance:${randomBytes(6).toString("hex")}`;
   readonly createdKeys = new Set<string>();
+  /** Prefixes handed to libraries; clean-up scans for their keys. */
+  readonly keyPrefixes = new Set<string>();
   /** A namespace is a path segment (§1.1): `[a-z0-9-]` only, so it reads the same encoded or not. */
   readonly vectorNamespace = this.prefix.replace(":", "-");
   readonly kv: KvConformanceTarget;
@@ -95,6 +102,11 @@ export class ConformanceRun {
         return key;
       },
       channel: (name) => `${this.prefix}:${name}`,
+      keyPrefix: (name) => {
+        const prefix = `${this.prefix}:${name}`;
+        this.keyPrefixes.add(prefix);
+        return prefix;
+      },
       readOnlyToken: () => {
         if (this.kv.readOnlyToken === undefined) {
           throw new CheckSkipped("no read-only token given");
@@ -139,6 +151,29 @@ export class ConformanceRun {
     };
   }
 
+  /** SCANs for the keys under `prefix` and deletes them. */
+  async #deleteUnder(prefix: string, signal: AbortSignal): Promise<void> {
+    const base = { url: this.kv.url, fetch: this.fetch, signal };
+    const pattern = `${prefix.replaceAll(/[*?[\]\\]/g, "\\$&")}*`;
+    let cursor = "0";
+    do {
+      const reply = await send(base, {
+        path: "/",
+        token: this.kv.token,
+        json: ["SCAN", cursor, "MATCH", pattern, "COUNT", 1000],
+      });
+      const result = (reply.json() as { result?: [string, string[]] }).result;
+      if (result === undefined) {
+        return;
+      }
+      const [next, keys] = result;
+      if (keys.length > 0) {
+        await send(base, { path: "/", token: this.kv.token, json: ["DEL", ...keys] });
+      }
+      cursor = next;
+    } while (cursor !== "0");
+  }
+
   /** Deletes every key a check named, in batches, ignoring keys that never existed. */
   async cleanUp(signal: AbortSignal): Promise<void> {
     const keys = [...this.createdKeys];
@@ -149,6 +184,10 @@ export class ConformanceRun {
       );
     }
     this.createdKeys.clear();
+    for (const prefix of this.keyPrefixes) {
+      await this.#deleteUnder(prefix, signal);
+    }
+    this.keyPrefixes.clear();
     const { vector } = this.targets;
     if (vector !== undefined) {
       // The namespace exists only if a check wrote into it; a 404 for it is fine.

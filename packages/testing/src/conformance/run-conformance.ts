@@ -6,6 +6,7 @@ import type { Check } from "./check.ts";
 import { ConformanceRun } from "./context.ts";
 import { CheckSkipped } from "./errors.ts";
 import { KV_CHECKS } from "./kv/index.ts";
+import { LIBRARY_CHECKS } from "./libraries/checks.ts";
 import { MANAGEMENT_CHECKS } from "./management/checks.ts";
 import type { CheckResult, ConformanceOptions, ConformanceReport } from "./types.ts";
 import { VECTOR_CHECKS } from "./vector/checks.ts";
@@ -17,11 +18,12 @@ const CLEAN_UP_TIMEOUT_MS = 10_000;
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const run = new ConformanceRun(options, options.fetch ?? fetch);
   const timeoutMs = options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
-  // The vector and management checks run only for the targets given.
+  // The vector and management checks run only for the targets given, the libraries' on request.
   const selected = [
     ...KV_CHECKS,
     ...(options.vector === undefined ? [] : VECTOR_CHECKS),
     ...(options.management === undefined ? [] : MANAGEMENT_CHECKS),
+    ...(options.libraries === true ? LIBRARY_CHECKS : []),
   ].filter((check) => isSelected(check, options.only));
   const results: CheckResult[] = [];
   try {

@@ -32,6 +32,13 @@ export interface ConformanceOptions {
   readonly kv: KvConformanceTarget;
   readonly vector?: VectorConformanceTarget;
   readonly management?: ManagementConformanceTarget;
+  /**
+   * Also run the libraries built on the SDKs (@upstash/ratelimit, @upstash/lock, @vercel/kv,
+   * @upstash/realtime, and @upstash/semantic-cache on the vector target) against the targets.
+   * They are optional peer dependencies: a check whose library is not installed is skipped. They
+   * reach the targets through the global `fetch`, whatever `fetch` says.
+   */
+  readonly libraries?: boolean;
   /** Used instead of the global `fetch`, e.g. an emulator's in-process one. */
   readonly fetch?: FetchFunction;
   /** The longest one check may take. @default 10_000 */
@@ -40,7 +47,7 @@ export interface ConformanceOptions {
   readonly only?: readonly string[];
 }
 
-export type CheckArea = "kv" | "vector" | "management";
+export type CheckArea = "kv" | "vector" | "management" | "libraries";
 export type CheckStatus = "pass" | "fail" | "skip";
 
 export interface CheckResult {

@@ -4,6 +4,7 @@ import { batchChecks } from "./batches.ts";
 import { encodingChecks, formatChecks } from "./encodings.ts";
 import { headerChecks } from "./headers.ts";
 import { requestFormChecks } from "./request-forms.ts";
+import { serviceBehaviourChecks } from "./service-behaviours.ts";
 import { statusChecks } from "./status-codes.ts";
 import { streamChecks } from "./streams.ts";
 import { tokenChecks } from "./tokens.ts";
@@ -17,4 +18,5 @@ export const KV_CHECKS: readonly Check[] = [
   ...statusChecks,
   ...tokenChecks,
   ...streamChecks,
+  ...serviceBehaviourChecks,
 ];
