@@ -220,8 +220,12 @@ describe.skipIf(!canRunDifferential)("generic commands against redis-server", ()
     command("TTL", key),
     command("RENAME", key, key),
     command("RENAMENX", key, key),
-    command("COPY", key, key),
-    command("COPY", key, key, fc.constant("REPLACE")),
+    // COPY of a key onto itself answers 0 as the service does, where Redis errors
+    // (docs/differences.md): not a difference to look for here.
+    command("COPY", key, key).filter(([, source, destination]) => source !== destination),
+    command("COPY", key, key, fc.constant("REPLACE")).filter(
+      ([, source, destination]) => source !== destination,
+    ),
     command("KEYS", fc.constantFrom("*", "k*", "{*")).map((argv) => ({
       argv,
       compare: "unordered" as const,
