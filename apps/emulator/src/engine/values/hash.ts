@@ -533,10 +533,11 @@ export const HFE_MAX_ABS_TIME_MS = 2 ** 46 - 1;
 /**
  * The largest absolute time HEXPIREAT and HPEXPIREAT take. Service behaviour (docs/differences.md):
  * the service accepts times redis-server refuses as past `HFE_MAX_ABS_TIME_MS` (a millisecond
- * timestamp passed as seconds, say); the emulator takes EXPIREAT's range, any time that fits a
- * signed 64-bit count of milliseconds.
+ * timestamp passed as seconds, say). The service's own limit is not documented: the emulator takes
+ * any time up to 2^52 ms (about the year 144,683), which keeps every reply about field expiry
+ * (HEXPIRETIME rounds up through `ms + 999`) an exact integer.
  */
-export const SERVICE_MAX_FIELD_EXPIRE_AT_MS = 2n ** 63n - 1n;
+export const SERVICE_MAX_FIELD_EXPIRE_AT_MS = 2n ** 52n;
 
 /**
  * Redis's `parseExpireTime` (src/t_hash.c): a non-negative integer in `unit`, plus `baseMs` (now

@@ -31,7 +31,8 @@ export interface PreparedCommand {
 export const SERVICE_ONLY_FLAG = "allow-key-locking";
 /** Redis's `HFE_MAX_ABS_TIME_MSEC` (src/server.h): the latest time a hash field may expire at. */
 export const REDIS_FIELD_EXPIRE_MAX_MS = 2n ** 46n - 1n;
-const INT64_MAX = 2n ** 63n - 1n;
+/** The service's limit as the engine applies it (docs/differences.md); past it Redis refuses. */
+const SERVICE_FIELD_EXPIRE_MAX_MS = 2n ** 52n;
 /** Remembered rewritten scripts at most; past it the oldest are forgotten (EVAL re-teaches). */
 const MAX_REMEMBERED_SCRIPTS = 10_000;
 
@@ -234,7 +235,7 @@ function clampFieldExpiry(argv: Argv, name: "HEXPIREAT" | "HPEXPIREAT"): Argv {
     return argv;
   }
   const ms = name === "HEXPIREAT" ? BigInt(text) * 1000n : BigInt(text);
-  if (ms <= REDIS_FIELD_EXPIRE_MAX_MS || ms > INT64_MAX) {
+  if (ms <= REDIS_FIELD_EXPIRE_MAX_MS || ms > SERVICE_FIELD_EXPIRE_MAX_MS) {
     return argv;
   }
   return ["HPEXPIREAT", argv[1] ?? "", String(REDIS_FIELD_EXPIRE_MAX_MS), ...argv.slice(3)];
