@@ -160,6 +160,15 @@ export class RedisProxyBackend implements KvBackend {
     // Sent back to back in one write, not atomically: other requests may run in between.
     const replies = allowed.length === 0 ? [] : await connection.sendAll(allowed);
     let next = 0;
+    if (prepared.every((command) => command === undefined || command.finish === undefined)) {
+      // The usual case, without a microtask per command.
+      return prepared.map(
+        (command, index): Resp2Value =>
+          command === undefined
+            ? { kind: "error", message: refusals[index] ?? "" }
+            : (replies[next++] as Resp2Value),
+      );
+    }
     const results: Resp2Value[] = [];
     for (const [index, command] of prepared.entries()) {
       if (command === undefined) {
