@@ -5,6 +5,11 @@
  * have the vector command table's shape, so `VectorService.execute` runs them with the vector
  * store's durability; every write goes through `VectorIndex`, which journals it.
  */
+import {
+  DEFAULT_SEARCH_TOP_K,
+  DEFAULT_SEMANTIC_WEIGHT,
+  SEMANTIC_WEIGHT_MESSAGE,
+} from "@stratus/core/schemas";
 import type { CommandContext, CommandOutcome, VectorCommand } from "../vector/commands.ts";
 import { VectorMessages, validationError } from "../vector/errors.ts";
 import { VectorLimits } from "../vector/limits.ts";
@@ -28,14 +33,6 @@ import { compileSearchFilter } from "./filter.ts";
 import { hybridSearch } from "./hybrid-search.ts";
 
 const SUCCESS = "Success";
-
-/** The documents' `semanticWeight` default (search-wire.md §3.2). */
-export const DEFAULT_SEMANTIC_WEIGHT = 0.75;
-/** The SDK's default `limit`, sent as `topK`. */
-export const DEFAULT_TOP_K = 5;
-
-/** The SDK's own text for an out-of-range weight (search-index.ts `search`). */
-export const SEMANTIC_WEIGHT_MESSAGE = "semanticWeight must be between 0 and 1";
 
 /** Whether a command takes the `/{index}` path segment: always, optionally, or never. */
 export type IndexSegment = "required" | "optional" | "none";
@@ -90,7 +87,7 @@ function search(clock: VectorClock) {
       includeVectors: parseBoolean(object["includeVectors"], "includeVectors"),
     };
     const topK = parseCount(object["topK"], "topK", {
-      fallback: DEFAULT_TOP_K,
+      fallback: DEFAULT_SEARCH_TOP_K,
       max: VectorLimits.MAX_TOP_K,
     });
     const filter = compileSearchFilter(parseOptionalString(object["filter"], "filter") ?? "");
