@@ -26,10 +26,10 @@ import {
   parseMetadata,
   parseOptionalString,
 } from "../vector/request.ts";
-import type { VectorClock, VectorOperation } from "../vector/types.ts";
+import type { VectorOperation } from "../vector/types.ts";
 import { DEFAULT_NAMESPACE } from "../vector/vector-index.ts";
 import { type DocumentJson, documentText, parseContent, toDocumentJson } from "./document.ts";
-import { compileSearchFilter } from "./filter.ts";
+import { translateSearchFilter } from "./filter.ts";
 import { hybridSearch } from "./hybrid-search.ts";
 
 const SUCCESS = "Success";
@@ -71,52 +71,45 @@ function parseSemanticWeight(value: unknown): number {
   return value;
 }
 
-function search(clock: VectorClock) {
-  return ({ index, namespace, body }: CommandContext): CommandOutcome => {
-    const object = expectObject(body, "the search");
-    const query = object["query"];
-    if (typeof query !== "string") {
-      throw validationError("Invalid request: query is required and must be a string.");
-    }
-    const includes: Includes = {
-      includeData:
-        object["includeData"] === undefined || parseBoolean(object["includeData"], "includeData"),
-      includeMetadata:
-        object["includeMetadata"] === undefined ||
-        parseBoolean(object["includeMetadata"], "includeMetadata"),
-      includeVectors: parseBoolean(object["includeVectors"], "includeVectors"),
-    };
-    const topK = parseCount(object["topK"], "topK", {
-      fallback: DEFAULT_SEARCH_TOP_K,
-      max: VectorLimits.MAX_TOP_K,
-    });
-    const filter = compileSearchFilter(parseOptionalString(object["filter"], "filter") ?? "");
-    // Accepted and checked; input enrichment needs a language model, which an offline emulator
-    // has none of, so the literal query is searched (documented as a no-op).
-    parseBoolean(object["inputEnrichment"], "inputEnrichment");
-    parseBoolean(
-      object["_appendOriginalInputToEnrichmentResult"],
-      "_appendOriginalInputToEnrichmentResult",
-    );
-    const semanticWeight = parseSemanticWeight(object["semanticWeight"]);
-    const reranking = parseBoolean(object["reranking"], "reranking");
-    const store = index.namespace(namespace);
-    const hits =
-      store === undefined
-        ? []
-        : hybridSearch(index, store, {
-            query,
-            topK,
-            semanticWeight,
-            reranking,
-            filter,
-            now: clock.now(),
-          });
-    const result = hits.map(({ record, score }) =>
-      toDocumentJson({ id: record.id, score, metadata: record.metadata }, includes),
-    );
-    return { result, count: 1 };
+function search({ index, namespace, body }: CommandContext): CommandOutcome {
+  const object = expectObject(body, "the search");
+  const query = object["query"];
+  if (typeof query !== "string") {
+    throw validationError("Invalid request: query is required and must be a string.");
+  }
+  const includes: Includes = {
+    includeData:
+      object["includeData"] === undefined || parseBoolean(object["includeData"], "includeData"),
+    includeMetadata:
+      object["includeMetadata"] === undefined ||
+      parseBoolean(object["includeMetadata"], "includeMetadata"),
+    includeVectors: parseBoolean(object["includeVectors"], "includeVectors"),
   };
+  const topK = parseCount(object["topK"], "topK", {
+    fallback: DEFAULT_SEARCH_TOP_K,
+    max: VectorLimits.MAX_TOP_K,
+  });
+  const filter = translateSearchFilter(parseOptionalString(object["filter"], "filter") ?? "");
+  // Accepted and checked; input enrichment needs a language model, which an offline emulator
+  // has none of, so the literal query is searched (documented as a no-op).
+  parseBoolean(object["inputEnrichment"], "inputEnrichment");
+  parseBoolean(
+    object["_appendOriginalInputToEnrichmentResult"],
+    "_appendOriginalInputToEnrichmentResult",
+  );
+  const semanticWeight = parseSemanticWeight(object["semanticWeight"]);
+  const reranking = parseBoolean(object["reranking"], "reranking");
+  const hits = hybridSearch(index, namespace, {
+    query,
+    topK,
+    semanticWeight,
+    reranking,
+    filter,
+  });
+  const result = hits.map(({ record, score }) =>
+    toDocumentJson({ id: record.id, score, metadata: record.metadata }, includes),
+  );
+  return { result, count: 1 };
 }
 
 /** Reads with the stored metadata (the document), and vectors only when asked. */
@@ -198,21 +191,15 @@ function deleteDocuments({ index, namespace, body }: CommandContext): CommandOut
   if (given.length !== 1) {
     throw validationError(VectorMessages.DELETE_ONE_CRITERION);
   }
-  const store = index.namespace(namespace);
   let ids: string[];
   if (given[0] === "ids") {
     ids = parseIds(object["ids"]);
   } else if (given[0] === "prefix") {
     const prefix = parseOptionalString(object["prefix"], "prefix") as string;
-    ids = (store?.withPrefix(prefix) ?? []).map((record) => record.id);
+    ids = (index.namespace(namespace)?.withPrefix(prefix) ?? []).map((record) => record.id);
   } else {
-    const matches = compileSearchFilter(parseOptionalString(object["filter"], "filter") as string);
-    ids = [];
-    for (const record of store?.inOrder() ?? []) {
-      if (matches(record.metadata)) {
-        ids.push(record.id);
-      }
-    }
+    const filter = parseOptionalString(object["filter"], "filter") as string;
+    ids = index.idsMatching(namespace, translateSearchFilter(filter));
   }
   const deleted = index.deleteIds(namespace, ids);
   return { result: { deleted }, count: deleted };
@@ -256,10 +243,10 @@ function command(
  * `delete-namespace`; the read-only token runs the rest. Other vector commands (`query`,
  * `upsert` with raw vectors, `update`, …) are not part of the search interface and are refused.
  */
-export function searchCommands(clock: VectorClock): Readonly<Record<string, SearchCommand>> {
+export function searchCommands(): Readonly<Record<string, SearchCommand>> {
   return {
     "upsert-data": command("upsert", { isWrite: true, index: "required" }, upsertDocuments),
-    search: command("query", { isWrite: false, index: "required" }, search(clock)),
+    search: command("query", { isWrite: false, index: "required" }, search),
     fetch: command("fetch", { isWrite: false, index: "required" }, fetchDocuments),
     range: command("range", { isWrite: false, index: "required" }, rangeDocuments),
     delete: command("delete", { isWrite: true, index: "required" }, deleteDocuments),

@@ -1,6 +1,13 @@
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { compileSearchFilter, markMetadataPaths } from "./filter.ts";
+import { compileFilter } from "../vector/filter/index.ts";
+import { markMetadataPaths, translateSearchFilter } from "./filter.ts";
+
+/** The search filter as the vector index evaluates it, on one stored document. */
+const compileSearchFilter = (text: string) => {
+  const translated = translateSearchFilter(text);
+  return translated === "" ? () => true : compileFilter(translated);
+};
 
 const stored = {
   content: { title: "Star Wars", year: 1977, tags: ["space", "opera"], cast: { lead: "Luke" } },
@@ -35,6 +42,25 @@ describe("compileSearchFilter", () => {
       expect((error as Error).message).not.toContain("_x40meta_");
       expect((error as Error).message).toContain("1:20");
     }
+  });
+});
+
+describe("translateSearchFilter", () => {
+  test("re-roots paths and prints text the vector parser reads back", ({ expect }) => {
+    expect(
+      translateSearchFilter(
+        "(a = 'it\\'s' OR @metadata.b[#-1] IN (1, -2.5, true)) AND HAS NOT FIELD c.d[0]",
+      ),
+    ).toBe(
+      "(content.a = 'it\\'s' OR metadata.b[#-1] IN (1, -2.5, true)) AND HAS NOT FIELD content.c.d[0]",
+    );
+    // A GLOB escape (`\*`) is kept: the backslash is printed escaped and reads back as itself.
+    expect(translateSearchFilter("x GLOB 'a\\*b'")).toBe("content.x GLOB 'a\\\\*b'");
+    expect(compileSearchFilter("x GLOB 'a\\*b'")({ content: { x: "a*b" } })).toBe(true);
+    expect(compileSearchFilter("x GLOB 'a\\*b'")({ content: { x: "axb" } })).toBe(false);
+    expect(translateSearchFilter("n > 0.0000001 OR n < 1000000000000000000000")).toBe(
+      "content.n > 0.0000001 OR content.n < 1000000000000000000000",
+    );
   });
 });
 

@@ -1,21 +1,23 @@
 /**
  * Search filters (search-wire.md §4): the vector filter language, where a bare path names a field
- * of `content` and `@metadata.<path>` a field of `metadata`. The vector parser does not know `@`,
- * so the text is rewritten first: every `@metadata.` outside a quoted string becomes
- * {@link METADATA_MARKER}, an identifier of the same length (error columns stay right), and the
- * parsed paths are then re-rooted onto the stored layout `{ content, metadata }` (document.ts).
- * Compiled filters are cached by text, as the vector service caches its own.
+ * of `content` and `@metadata.<path>` a field of `metadata`. A search filter is translated into a
+ * vector filter over the stored layout `{ content, metadata }` (document.ts), so the vector index
+ * evaluates it as any other (`VectorIndex.plan`, `idsMatching`, with their compiled-filter cache):
+ *
+ * 1. every `@metadata.` outside a quoted string becomes {@link METADATA_MARKER}, an identifier of
+ *    the same length, since the vector lexer does not know `@` (error columns stay right);
+ * 2. the vector parser parses it (a syntax error is a 422 in its words, `@metadata` put back);
+ * 3. every path is re-rooted — `metadata.…` for marked paths, `content.…` for the rest — and the
+ *    expression is printed back as vector filter text.
  */
 import { validationError } from "../vector/errors.ts";
 import {
   type FieldPath,
   type FilterExpression,
+  type FilterLiteral,
   FilterSyntaxError,
   parseFilter,
-  toPredicate,
 } from "../vector/filter/index.ts";
-
-export type DocumentPredicate = (storedMetadata: unknown) => boolean;
 
 const METADATA_PREFIX = "@metadata.";
 /**
@@ -23,14 +25,14 @@ const METADATA_PREFIX = "@metadata.";
  * (a documented limit; it reads as metadata).
  */
 const METADATA_MARKER = "_x40meta_";
-const CACHE_SIZE = 256;
+const CACHE_SIZE = 512;
 
-const cache = new Map<string, DocumentPredicate>();
+const cache = new Map<string, string>();
 
-/** The predicate of a search filter; `""` matches everything. A syntax error is a 422. */
-export function compileSearchFilter(text: string): DocumentPredicate {
+/** The vector filter equivalent to a search filter; `""` stays `""` (everything matches). */
+export function translateSearchFilter(text: string): string {
   if (text.trim() === "") {
-    return () => true;
+    return "";
   }
   const cached = cache.get(text);
   if (cached !== undefined) {
@@ -45,12 +47,12 @@ export function compileSearchFilter(text: string): DocumentPredicate {
     }
     throw error;
   }
-  const predicate = toPredicate(reroot(expression));
+  const translated = printExpression(expression);
   if (cache.size >= CACHE_SIZE) {
     cache.clear();
   }
-  cache.set(text, predicate);
-  return predicate;
+  cache.set(text, translated);
+  return translated;
 }
 
 /** `@metadata.` → the marker, except inside `'…'` or `"…"` (where `\` escapes one character). */
@@ -79,23 +81,67 @@ export function markMetadataPaths(text: string): string {
   return out;
 }
 
-function reroot(expression: FilterExpression): FilterExpression {
+function printExpression(expression: FilterExpression): string {
   switch (expression.kind) {
     case "all":
-      return expression;
+      return "";
     case "and":
+      // AND binds tighter than OR: only an OR inside an AND needs its parentheses back.
+      return expression.operands
+        .map((operand) =>
+          operand.kind === "or" ? `(${printExpression(operand)})` : printExpression(operand),
+        )
+        .join(" AND ");
     case "or":
-      return { kind: expression.kind, operands: expression.operands.map(reroot) };
-    default:
-      return { ...expression, path: rerootPath(expression.path) };
+      return expression.operands.map(printExpression).join(" OR ");
+    case "compare":
+      return `${printPath(expression.path)} ${expression.operator} ${printLiteral(expression.value)}`;
+    case "in":
+      return `${printPath(expression.path)} ${expression.negated ? "NOT IN" : "IN"} (${expression.values.map(printLiteral).join(", ")})`;
+    case "contains":
+      return `${printPath(expression.path)} ${expression.negated ? "NOT CONTAINS" : "CONTAINS"} ${printLiteral(expression.value)}`;
+    case "glob":
+      return `${printPath(expression.path)} ${expression.negated ? "NOT GLOB" : "GLOB"} ${printLiteral(expression.pattern)}`;
+    case "hasField":
+      return `HAS ${expression.negated ? "NOT " : ""}FIELD ${printPath(expression.path)}`;
   }
 }
 
-function rerootPath(path: FieldPath): FieldPath {
+/** The path re-rooted onto the stored layout: `metadata.…` when marked, `content.…` otherwise. */
+function printPath(path: FieldPath): string {
   const [first, ...rest] = path.segments;
-  const text = path.text.replace(METADATA_MARKER, "@metadata");
-  if (first?.kind === "key" && first.key === METADATA_MARKER) {
-    return { text, segments: [{ kind: "key", key: "metadata" }, ...rest] };
+  const isMetadata = first?.kind === "key" && first.key === METADATA_MARKER;
+  let text = isMetadata ? "metadata" : "content";
+  for (const segment of isMetadata ? rest : path.segments) {
+    switch (segment.kind) {
+      case "key":
+        text += `.${segment.key}`;
+        break;
+      case "index":
+        text += `[${segment.index}]`;
+        break;
+      case "fromEnd":
+        text += segment.offset === 0 ? "[#]" : `[#-${segment.offset}]`;
+        break;
+    }
   }
-  return { text, segments: [{ kind: "key", key: "content" }, ...path.segments] };
+  return text;
+}
+
+/** A literal as the lexer reads it back: quotes and backslashes escaped, numbers without exponent. */
+function printLiteral(value: FilterLiteral): string {
+  if (typeof value === "string") {
+    return `'${value.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+  }
+  if (typeof value === "boolean") {
+    return String(value);
+  }
+  const text = String(value);
+  if (!text.includes("e")) {
+    return text;
+  }
+  // The lexer has no exponent form: 1e21 and 1e-7 are written out in full.
+  return Math.abs(value) >= 1
+    ? BigInt(value).toString()
+    : value.toFixed(20).replace(/0+$/, "").replace(/\.$/, "");
 }

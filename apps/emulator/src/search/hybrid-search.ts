@@ -2,24 +2,22 @@
  * One `search/{index}` query (search-wire.md §3.2, §5) over a namespace of a hybrid vector index:
  *
  * 1. **Candidates**: the best `max(topK, 50)` ready documents by dense similarity and the best as
- *    many by BM25 (IDF-weighted query terms), both through the vector service's exact rankers,
- *    the filter applied before ranking.
- * 2. **Scores**: every candidate gets both scores exactly — the dense one is the vector service's
- *    COSINE score (0..1); the sparse one is divided by the best sparse score among the
- *    candidates, so the best full-text match scores 1 and a document sharing no term 0.
+ *    many by BM25 (IDF-weighted query terms), both from the vector index's own query plan
+ *    (`VectorIndex.plan`: its rankers, its filter evaluation, its indexing delay and clock).
+ * 2. **Scores**: every candidate gets both scores exactly — the dense one is the index's COSINE
+ *    score (0..1); the sparse one is divided by the best sparse score among the candidates, so the
+ *    best full-text match scores 1 and a document sharing no term 0.
  * 3. **Fusion**: `semanticWeight · dense + (1 − semanticWeight) · sparse` (the docs' "75%
  *    semantic, 25% full-text"); with `semanticWeight: 0` a document sharing no term is no result.
  * 4. **Re-ranking** (`reranking: true`): `rerank.ts` re-scores the fused best `max(topK, 50)`.
  *
  * Then best first (ties in insertion order) and cut to `topK`.
  */
-import type { NamespaceStore, StoredRecord } from "../vector/namespace-store.ts";
-import { rankDense, rankSparse } from "../vector/ranking.ts";
+import type { StoredRecord } from "../vector/namespace-store.ts";
 import { createDenseScorer } from "../vector/similarity.ts";
 import { sparseScore, weightQuery } from "../vector/sparse.ts";
 import type { VectorIndex } from "../vector/vector-index.ts";
 import { documentText } from "./document.ts";
-import type { DocumentPredicate } from "./filter.ts";
 import { analyseQuery, relevance, rerankedScore } from "./rerank.ts";
 
 /** How many candidates each side contributes at least, and how many the re-ranker sees. */
@@ -30,9 +28,8 @@ export interface HybridQuery {
   readonly topK: number;
   readonly semanticWeight: number;
   readonly reranking: boolean;
-  readonly filter: DocumentPredicate;
-  /** Clock time: documents still pending (the indexing delay) are not results yet. */
-  readonly now: number;
+  /** A vector filter over the stored layout (`filter.ts`); `""` for none. */
+  readonly filter: string;
 }
 
 export interface Hit {
@@ -40,31 +37,45 @@ export interface Hit {
   readonly score: number;
 }
 
-export function hybridSearch(
-  index: VectorIndex,
-  store: NamespaceStore,
-  request: HybridQuery,
-): Hit[] {
-  const { query, topK, semanticWeight: weight, filter, now } = request;
-  if (query.trim() === "" || store.size === 0) {
+export function hybridSearch(index: VectorIndex, namespace: string, request: HybridQuery): Hit[] {
+  const { query, topK, semanticWeight: weight } = request;
+  if (query.trim() === "") {
     return [];
   }
   const depth = Math.max(topK, CANDIDATE_DEPTH);
-  const accept = (record: StoredRecord): boolean =>
-    record.readyAt <= now && filter(record.metadata);
-  const dense = createDenseScorer(index.spec.similarity, index.embedder.embedDense(query));
-  const sparseQuery = weightQuery(index.embedder.embedSparseQuery(query), store.frequencies);
+  const denseQuery = index.embedder.embedDense(query);
+  const plan = index.plan(
+    namespace,
+    { vector: denseQuery, sparseVector: index.embedder.embedSparseQuery(query) },
+    {
+      topK: depth,
+      filter: request.filter,
+      weightingStrategy: "IDF",
+      fusionAlgorithm: "RRF",
+      queryMode: "HYBRID",
+      includeData: false,
+      includeMetadata: false,
+      includeVectors: false,
+    },
+  );
+  const { store } = plan;
+  if (store === undefined || store.size === 0) {
+    return [];
+  }
   const candidates = new Set<StoredRecord>();
   if (weight > 0) {
-    for (const { key } of rankDense(store, dense, { accept, limit: depth })) {
+    for (const { key } of plan.dense?.(depth) ?? []) {
       candidates.add(key);
     }
   }
-  const sparseRanked = rankSparse(store, sparseQuery, { accept, limit: depth });
+  const sparseRanked = plan.sparse?.(depth) ?? [];
   for (const { key } of sparseRanked) {
     candidates.add(key);
   }
   const bestSparse = sparseRanked[0]?.score ?? 0;
+  // The same weighting the plan's sparse ranker used, to score the dense side's candidates too.
+  const sparseQuery = weightQuery(index.embedder.embedSparseQuery(query), store.frequencies);
+  const dense = createDenseScorer(index.spec.similarity, denseQuery);
   const { vectors, dimension } = store;
   let hits: Hit[] = [];
   for (const record of candidates) {

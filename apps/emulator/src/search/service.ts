@@ -62,7 +62,7 @@ export class SearchService {
   /** An in-memory service; {@link SearchService.open} for one that persists. */
   constructor(options: SearchServiceOptions) {
     this.#vector = new VectorService(options);
-    this.commands = searchCommands(options.clock);
+    this.commands = searchCommands();
   }
 
   static async open(options: SearchServiceOptions): Promise<SearchService> {
