@@ -101,6 +101,7 @@ async function send(path: string, body: unknown): Promise<EmulatorResponse> {
 
 // Upsert: short documents (a 2-word title, an 8-word text, a topic), batches of 1000.
 const upsertStart = performance.now();
+const upsertCpuStart = process.cpuUsage();
 for (let offset = 0; offset < DOCUMENTS; offset += BATCH) {
   const batch = Array.from({ length: Math.min(BATCH, DOCUMENTS - offset) }, (_, i) => ({
     id: `doc-${offset + i}`,
@@ -110,6 +111,8 @@ for (let offset = 0; offset < DOCUMENTS; offset += BATCH) {
   await send("upsert-data/docs", batch);
 }
 const documentsPerSecond = DOCUMENTS / ((performance.now() - upsertStart) / 1000);
+const upsertCpu = process.cpuUsage(upsertCpuStart);
+const documentsPerCpuSecond = DOCUMENTS / ((upsertCpu.user + upsertCpu.system) / 1e6);
 
 /** Wall-clock milliseconds of each search, and the process's CPU milliseconds (load-independent). */
 interface Times {
@@ -146,6 +149,7 @@ await service.close();
 const figures = {
   documents: DOCUMENTS,
   upsertDocumentsPerSecond: Math.round(documentsPerSecond),
+  upsertDocumentsPerCpuSecond: Math.round(documentsPerCpuSecond),
   searchP50Ms: percentile(plain.wall, 0.5),
   searchP99Ms: percentile(plain.wall, 0.99),
   searchCpuP50Ms: percentile(plain.cpu, 0.5),
@@ -160,7 +164,7 @@ const count = DOCUMENTS.toLocaleString("en");
 const rows = [
   [
     `upsert ${count} short documents (batches of ${BATCH}, embedding included)`,
-    `${Math.round(documentsPerSecond).toLocaleString("en")} documents/s`,
+    `${Math.round(documentsPerSecond).toLocaleString("en")} documents/s (${Math.round(documentsPerCpuSecond).toLocaleString("en")} per CPU second)`,
     "≥ 5,000 documents/s",
   ],
   [
