@@ -83,7 +83,8 @@ function search({ index, namespace, body }: CommandContext): CommandOutcome {
     includeMetadata:
       object["includeMetadata"] === undefined ||
       parseBoolean(object["includeMetadata"], "includeMetadata"),
-    includeVectors: parseBoolean(object["includeVectors"], "includeVectors"),
+    // Hits are documents: vectors are not part of the search interface.
+    includeVectors: false,
   };
   const topK = parseCount(object["topK"], "topK", {
     fallback: DEFAULT_SEARCH_TOP_K,
