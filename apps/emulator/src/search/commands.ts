@@ -40,6 +40,12 @@ export type IndexSegment = "required" | "optional" | "none";
 /** A search command: the vector command's shape, plus how it takes an index in the path. */
 export interface SearchCommand extends VectorCommand {
   readonly index: IndexSegment;
+  run(context: CommandContext): SearchOutcome;
+}
+
+/** A command's outcome; a re-ranked search also says how many documents it re-ranked. */
+export interface SearchOutcome extends CommandOutcome {
+  readonly reranked?: { readonly count: number; readonly latencyMs: number } | undefined;
 }
 
 function asList(body: unknown): unknown[] {
@@ -71,7 +77,7 @@ function parseSemanticWeight(value: unknown): number {
   return value;
 }
 
-function search({ index, namespace, body }: CommandContext): CommandOutcome {
+function search({ index, namespace, body }: CommandContext): SearchOutcome {
   const object = expectObject(body, "the search");
   const query = object["query"];
   if (typeof query !== "string") {
@@ -100,7 +106,7 @@ function search({ index, namespace, body }: CommandContext): CommandOutcome {
   );
   const semanticWeight = parseSemanticWeight(object["semanticWeight"]);
   const reranking = parseBoolean(object["reranking"], "reranking");
-  const hits = hybridSearch(index, namespace, {
+  const { hits, reranked } = hybridSearch(index, namespace, {
     query,
     topK,
     semanticWeight,
@@ -110,7 +116,7 @@ function search({ index, namespace, body }: CommandContext): CommandOutcome {
   const result = hits.map(({ record, score }) =>
     toDocumentJson({ id: record.id, score, metadata: record.metadata }, includes),
   );
-  return { result, count: 1 };
+  return { result, count: 1, reranked };
 }
 
 /** Reads with the stored metadata (the document), and vectors only when asked. */
@@ -234,7 +240,7 @@ function deleteIndex({ index, namespace }: CommandContext): CommandOutcome {
 function command(
   operation: VectorOperation,
   flags: { isWrite: boolean; index: IndexSegment },
-  run: (context: CommandContext) => CommandOutcome,
+  run: (context: CommandContext) => SearchOutcome,
 ): SearchCommand {
   return { operation, ...flags, isNamespaced: flags.index !== "none", run };
 }

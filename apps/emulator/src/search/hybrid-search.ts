@@ -37,10 +37,21 @@ export interface Hit {
   readonly score: number;
 }
 
-export function hybridSearch(index: VectorIndex, namespace: string, request: HybridQuery): Hit[] {
+/** The hits, and what the re-ranker did (for the usage statistics' rerank counts). */
+export interface HybridResult {
+  readonly hits: Hit[];
+  readonly reranked: { readonly count: number; readonly latencyMs: number } | undefined;
+}
+
+export function hybridSearch(
+  index: VectorIndex,
+  namespace: string,
+  request: HybridQuery,
+): HybridResult {
   const { query, topK, semanticWeight: weight } = request;
+  const none: HybridResult = { hits: [], reranked: undefined };
   if (query.trim() === "") {
-    return [];
+    return none;
   }
   const depth = Math.max(topK, CANDIDATE_DEPTH);
   const denseQuery = index.embedder.embedDense(query);
@@ -60,7 +71,7 @@ export function hybridSearch(index: VectorIndex, namespace: string, request: Hyb
   );
   const { store } = plan;
   if (store === undefined || store.size === 0) {
-    return [];
+    return none;
   }
   const candidates = new Set<StoredRecord>();
   if (weight > 0) {
@@ -92,15 +103,18 @@ export function hybridSearch(index: VectorIndex, namespace: string, request: Hyb
     hits.push({ record, score: clamp(weight * denseScore + (1 - weight) * sparse) });
   }
   hits.sort(compareHits);
+  let reranked: HybridResult["reranked"];
   if (request.reranking) {
+    const startedAt = performance.now();
     const analysed = analyseQuery(query);
     hits = hits.slice(0, depth).map(({ record, score }) => ({
       record,
       score: clamp(rerankedScore(relevance(analysed, documentText(contentOf(record))), score)),
     }));
     hits.sort(compareHits);
+    reranked = { count: hits.length, latencyMs: performance.now() - startedAt };
   }
-  return hits.slice(0, topK);
+  return { hits: hits.slice(0, topK), reranked };
 }
 
 function contentOf(record: StoredRecord): unknown {

@@ -4,7 +4,7 @@
  * vector indexes whose namespaces are the search indexes); `http/routes/search.ts` serves them at
  * `/search/{name}/…`.
  */
-export type { IndexSegment, SearchCommand } from "./commands.ts";
+export type { IndexSegment, SearchCommand, SearchOutcome } from "./commands.ts";
 export {
   SEARCH_DATABASE_MODELS,
   type SearchDatabaseHandle,

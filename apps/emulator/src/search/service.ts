@@ -9,11 +9,11 @@
  */
 import { generateToken } from "@stratus/core/auth";
 import type { FsyncPolicy } from "../storage/index.ts";
-import type { CommandContext, CommandOutcome } from "../vector/commands.ts";
+import type { CommandContext } from "../vector/commands.ts";
 import { VectorService } from "../vector/service.ts";
 import type { VectorIndexStats } from "../vector/types.ts";
 import type { VectorIndex } from "../vector/vector-index.ts";
-import { type SearchCommand, searchCommands } from "./commands.ts";
+import { type SearchCommand, type SearchOutcome, searchCommands } from "./commands.ts";
 
 export interface SearchServiceOptions {
   readonly clock: { now(): number };
@@ -104,8 +104,9 @@ export class SearchService {
   }
 
   /** Runs a command with the vector service's durability (a write answers once journalled). */
-  execute(command: SearchCommand, context: CommandContext): Promise<CommandOutcome> {
-    return this.#vector.execute(command, context);
+  async execute(command: SearchCommand, context: CommandContext): Promise<SearchOutcome> {
+    // `VectorService.execute` resolves with the command's own outcome object.
+    return (await this.#vector.execute(command, context)) as SearchOutcome;
   }
 
   close(): Promise<void> {

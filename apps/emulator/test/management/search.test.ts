@@ -180,8 +180,13 @@ test("search indexes made through /v2 are live for @upstash/search, across renam
   expect(stats).toMatchObject({ current_vector_count: 2, pending_index_count: 0 });
   expect(stats.daily_query_count).toBeGreaterThanOrEqual(3);
   expect(stats.daily_update_count).toBe(2);
+  expect(stats).toMatchObject({ daily_rerank_count: 0, monthly_rerank_count: 0 });
+  // A re-ranked search counts its re-ranked documents (2 here), as the service bills them.
+  await sdk(created.token).index("manuals").search({ query: "oven", reranking: true });
+  const { json: reranked } = await emu.api("GET", `/search/${created.id}/stats`);
+  expect(reranked).toMatchObject({ daily_rerank_count: 2, monthly_rerank_count: 2 });
   const { json: totals } = await emu.api("GET", "/search/stats");
-  expect(totals.record_count).toBe(2);
+  expect(totals).toMatchObject({ record_count: 2, rerank_count: 2 });
 
   // reset-password: the old tokens are refused from the next request on.
   await emu.api("POST", `/search/${created.id}/reset-password`);

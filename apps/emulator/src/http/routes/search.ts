@@ -8,7 +8,7 @@
  * sample per request for the management statistics.
  */
 import { parseBearerToken } from "@stratus/core/auth";
-import type { SearchCommand, SearchService } from "../../search/index.ts";
+import type { SearchCommand, SearchOutcome, SearchService } from "../../search/index.ts";
 import {
   DEFAULT_NAMESPACE,
   type VectorGrant,
@@ -28,7 +28,8 @@ import type {
 /** One per HTTP request to a database that exists, for metrics. */
 export interface SearchUsageSample {
   readonly database: string;
-  readonly operation: VectorOperation;
+  /** A vector operation, or `rerank` for the documents a search re-ranked. */
+  readonly operation: VectorOperation | "rerank";
   /** Documents written or read, or searches run. */
   readonly count: number;
   readonly latencyMs: number;
@@ -113,6 +114,7 @@ async function run(
   const { commands } = context.service;
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   let count = 0;
+  let reranked: SearchOutcome["reranked"];
   let answer: SearchAnswer;
   try {
     // Admitted: the database existed when the head was read; it may have been deleted since.
@@ -128,6 +130,7 @@ async function run(
       query: request.query,
     });
     count = outcome.count;
+    reranked = outcome.reranked;
     answer = envelope(200, { result: outcome.result });
   } catch (error: unknown) {
     answer = errorEnvelope(error);
@@ -139,6 +142,17 @@ async function run(
     bytesIn: request.body.byteLength,
     answer,
   });
+  if (reranked !== undefined && context.onUsage !== undefined) {
+    // Reranks are counted in documents, as the service bills them (search-wire.md §5).
+    context.onUsage({
+      database: context.route.name,
+      operation: "rerank",
+      count: reranked.count,
+      latencyMs: reranked.latencyMs,
+      bytesIn: 0,
+      bytesOut: 0,
+    });
+  }
   return answer;
 }
 
