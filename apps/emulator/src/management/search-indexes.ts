@@ -16,7 +16,7 @@ import type {
 import type { MetricsRecorder } from "../metrics/recorder.ts";
 import type { AuditLog } from "./audit-log.ts";
 import type { ManagementContext } from "./context.ts";
-import { notFound } from "./errors.ts";
+import { badRequest, ManagementError, notFound } from "./errors.ts";
 import { searchIndexRecord } from "./records.ts";
 import type { SearchDatabaseHandle, SearchDatabases } from "./search-contract.ts";
 import type { SearchIndexState } from "./state.ts";
@@ -104,6 +104,51 @@ export class SearchIndexManagement {
       plan: body.type,
       token: handle?.token ?? generateToken(),
       readOnlyToken: handle?.readOnlyToken ?? generateToken(),
+    };
+    this.#context.state.searchIndexes.push(index);
+    await this.#auditLog.record("Create Search Index", index.id);
+    return this.#record(index);
+  }
+
+  /**
+   * Declares a search database from `--config`: created once, served at `/search/{name}`, with
+   * the given tokens (a database that already exists keeps its own).
+   */
+  async ensure(declared: {
+    readonly name: string;
+    readonly token?: string;
+    readonly readOnlyToken?: string;
+  }): Promise<SearchIndex> {
+    const existing = this.#context.state.searchIndexes.find(
+      (entry) => urlNameOf(entry) === declared.name,
+    );
+    if (existing !== undefined) {
+      return this.#record(existing);
+    }
+    const search =
+      this.#search ?? badRequest("search databases are not available in this emulator");
+    const handle =
+      search.getDatabase(declared.name) ??
+      (await search.createDatabase(declared).catch((error: unknown) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (code === "ERR_VECTOR_INDEX_SPEC") {
+          throw new ManagementError(
+            400,
+            (error as Error).message.replace("index", "search database"),
+          );
+        }
+        throw error;
+      }));
+    const index: SearchIndexState = {
+      id: randomUUID(),
+      name: declared.name,
+      urlName: handle.name,
+      ownerId: this.#context.email,
+      creationTimeS: this.#context.nowS(),
+      region: "us-central1",
+      plan: "payg",
+      token: handle.token,
+      readOnlyToken: handle.readOnlyToken,
     };
     this.#context.state.searchIndexes.push(index);
     await this.#auditLog.record("Create Search Index", index.id);
