@@ -36,10 +36,21 @@ export const TEST_ONLY_IMPORTS: Readonly<Record<PackageName, readonly PackageNam
  * relatively. Top-level files (`main.ts`, `emulator.ts`, …) may import anything.
  */
 export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
-  http: ["http", "kv", "vector", "management", "events", "metrics", "storage", "errors.ts"],
+  http: [
+    "http",
+    "kv",
+    "vector",
+    "search",
+    "management",
+    "events",
+    "metrics",
+    "storage",
+    "errors.ts",
+  ],
   resp: ["resp", "kv", "metrics", "events", "errors.ts"],
   kv: ["kv", "engine", "storage", "metrics", "events", "errors.ts"],
   vector: ["vector", "storage", "metrics", "events", "errors.ts"],
+  search: ["search", "vector", "storage", "metrics", "events", "errors.ts"],
   management: ["management", "storage", "metrics", "events", "kv", "vector", "errors.ts"],
   events: ["events"],
   engine: ["engine", "storage"],
@@ -59,6 +70,7 @@ export const FORBIDDEN_NODE_IMPORTS: Readonly<Record<string, readonly string[]>>
   "packages/core/src": ["node:*"],
   "apps/emulator/src/engine": ["node:http", "node:net"],
   "apps/emulator/src/vector": NETWORK_IMPORTS,
+  "apps/emulator/src/search": NETWORK_IMPORTS,
   "apps/emulator/src/management": NETWORK_IMPORTS,
 };
 

@@ -203,6 +203,7 @@ function startupDetails(details: ClusterDetails): Record<string, unknown> {
     respAddress: details.respAddress,
     dataDir: null,
     vectorUrl: null,
+    searchUrl: null,
     managementUrl: null,
     workerPids: details.pids,
   };
@@ -219,7 +220,7 @@ function startupBlock(details: ClusterDetails): string {
     `  RESP2            ${details.respAddress === null ? "off" : `redis://${details.respAddress}`}`,
     `  Workers          pids ${details.pids.join(", ")}, sharing these ports`,
     `  Data             in Redis only: no data directory with --workers`,
-    `  Not served       vector indexes and the management API (per-process state; 404)`,
+    `  Not served       vector indexes, search databases and the management API (per-process state; 404)`,
     ``,
     `Paste into .env for @upstash/redis:`,
     `UPSTASH_REDIS_REST_URL=${url}`,

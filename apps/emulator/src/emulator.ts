@@ -11,6 +11,7 @@ import { createHandler, wholeRequestHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
 import { createRouter } from "./http/router.ts";
 import { createManagementService } from "./http/routes/management.ts";
+import { createSearchRoute, type SearchUsageSample } from "./http/routes/search.ts";
 import { createVectorRoute, type VectorUsageSample } from "./http/routes/vector.ts";
 import { HttpServer } from "./http/server/server.ts";
 import type { Admission, EmulatorRequest, EmulatorResponse } from "./http/types.ts";
@@ -25,6 +26,7 @@ import { openBackupStore, openManagementStore } from "./management/persistence.t
 import { ManagementService } from "./management/service.ts";
 import type { MetricsRecorder } from "./metrics/recorder.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
+import { SearchService } from "./search/index.ts";
 import { type DataDir, openDataDir } from "./storage/index.ts";
 import { VectorService } from "./vector/index.ts";
 
@@ -33,6 +35,9 @@ export const DEFAULT_DATABASE = "default";
 
 /** The vector index that exists at start, at `/vector/default` (issue 6). */
 export const DEFAULT_VECTOR_INDEX = "default";
+
+/** The search database that exists at start, at `/search/default` (issue 20). */
+export const DEFAULT_SEARCH_DATABASE = "default";
 
 export interface EmulatorOptions extends EmulatorConfigInput {
   /** The engine's clock; tests pass a `ManualClock`. @default systemClock */
@@ -73,6 +78,12 @@ export interface Emulator extends AsyncDisposable {
   readonly vectorUrl: string;
   readonly vectorToken: string;
   readonly vectorReadOnlyToken: string;
+  /** Every search database; the management API creates and deletes them through it. */
+  readonly search: SearchService;
+  /** The default search database's base URL (`UPSTASH_SEARCH_REST_URL`) and tokens. */
+  readonly searchUrl: string;
+  readonly searchToken: string;
+  readonly searchReadOnlyToken: string;
   /** The management API's base URL, `{url}/v2`, and its basic-auth credentials. */
   readonly managementUrl: string;
   readonly email: string;
@@ -118,6 +129,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       bytesIn: sample.bytesIn,
       bytesOut: sample.bytesOut,
     });
+  const onSearchUsage = (sample: SearchUsageSample): void =>
+    metrics.recorder.record({
+      resource: { kind: "search", id: sample.database },
+      op: sample.operation,
+      count: sample.count,
+      latencyMs: sample.latencyMs,
+      bytesIn: sample.bytesIn,
+      bytesOut: sample.bytesOut,
+    });
   const vector = await openVectorService({
     config,
     clock,
@@ -129,6 +149,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await dataDir?.close();
     throw error;
   });
+  const search = await openSearchService({ config, clock, dataDir, onError }).catch(
+    async (error: unknown) => {
+      await vector.close();
+      await metrics.close();
+      await kv.close();
+      await dataDir?.close();
+      throw error;
+    },
+  );
   const defaultUsage = kvUsageRecorder(metrics.recorder, DEFAULT_DATABASE);
   const database = new KvDatabase({
     name: DEFAULT_DATABASE,
@@ -178,11 +207,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
             })
           : undefined,
       vector,
+      search,
       recorder: metrics.recorder,
       baseUrl: () => baseUrl,
       maxRequestBytes: config.maxRequestBytes,
     }))().catch(async (error: unknown) => {
     // Unreadable management state: release what is open, so the data directory is unlocked.
+    await search.close();
     await vector.close();
     await metrics.close();
     await kv.close();
@@ -196,6 +227,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       vector: isClusterWorker
         ? notWithWorkers("the vector REST interface")
         : createVectorRoute({ service: vector, onUsage: onVectorUsage }),
+      search: isClusterWorker
+        ? notWithWorkers("the search REST interface")
+        : createSearchRoute({ service: search, onUsage: onSearchUsage }),
       management: isClusterWorker
         ? { admit: notWithWorkers("the management API") }
         : createManagementService(management),
@@ -236,6 +270,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await management.close();
     await kv.close();
     await vector.close();
+    await search.close();
     await metrics.close();
     await dataDir?.close();
   };
@@ -270,6 +305,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
     get vectorReadOnlyToken() {
       return defaultVectorIndex(vector).readOnlyToken;
+    },
+    search,
+    searchUrl: `http://${formatHost(config.host)}:${port}/search/${DEFAULT_SEARCH_DATABASE}`,
+    get searchToken() {
+      return search.getDatabase(DEFAULT_SEARCH_DATABASE)?.token ?? "";
+    },
+    get searchReadOnlyToken() {
+      return search.getDatabase(DEFAULT_SEARCH_DATABASE)?.readOnlyToken ?? "";
     },
     managementUrl: `${baseUrl}/v2`,
     email: management.email,
@@ -333,6 +376,30 @@ async function openVectorService(options: {
       similarity: "COSINE",
       denseEmbeddingModel: "BGE_SMALL_EN_V1_5",
     });
+  }
+  return service;
+}
+
+/**
+ * The search service, replayed from the data directory when there is one, with the default
+ * search database created on first start. Writes stay pending as long as vector writes do.
+ */
+async function openSearchService(options: {
+  config: EmulatorConfig;
+  clock: Clock;
+  dataDir: DataDir | undefined;
+  onError: (error: unknown) => void;
+}): Promise<SearchService> {
+  const { config, clock, dataDir, onError } = options;
+  const service = await SearchService.open({
+    clock,
+    storeDirectory: dataDir?.areas.search,
+    fsync: config.fsync,
+    indexingDelayMs: config.vectorIndexingDelayMs,
+    onError,
+  });
+  if (service.getDatabase(DEFAULT_SEARCH_DATABASE) === undefined) {
+    await service.createDatabase({ name: DEFAULT_SEARCH_DATABASE });
   }
   return service;
 }

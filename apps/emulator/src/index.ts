@@ -7,6 +7,7 @@ export type { EmulatorConfig, EmulatorConfigInput } from "./config.ts";
 export {
   createEmulator,
   DEFAULT_DATABASE,
+  DEFAULT_SEARCH_DATABASE,
   DEFAULT_VECTOR_INDEX,
   type Emulator,
   type EmulatorOptions,
@@ -14,6 +15,7 @@ export {
 export { type Clock, ManualClock, systemClock } from "./engine/index.ts";
 export { EmulatorError, type EmulatorErrorCode } from "./errors.ts";
 export type { FetchFunction } from "./http/fetch.ts";
+export type { SearchUsageSample } from "./http/routes/search.ts";
 export type { VectorUsageSample } from "./http/routes/vector.ts";
 export {
   type ConfigFile,
@@ -22,6 +24,11 @@ export {
 } from "./management/config-file.ts";
 export type { ManagementService } from "./management/service.ts";
 export type { MetricsRecorder, UsageSample } from "./metrics/recorder.ts";
+export {
+  type SearchDatabaseHandle,
+  type SearchDatabaseSpec,
+  SearchService,
+} from "./search/index.ts";
 export {
   VectorIndexExistsError,
   type VectorIndexHandle,

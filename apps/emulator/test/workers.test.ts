@@ -188,7 +188,7 @@ describe.skipIf(!shouldRunRedisTests())("--workers over redis-server", () => {
     await resp.close();
 
     // And the per-process services are refused with a 404 that says why, by every worker
-    for (const path of ["/vector/default/info", "/v2/redis/databases"]) {
+    for (const path of ["/vector/default/info", "/search/default/info", "/v2/redis/databases"]) {
       const answer = await send(`${startup.url}${path}`, startup.token);
       expect(answer.status).toBe(404);
       expect(JSON.stringify(answer.body)).toContain("not available with --workers");

@@ -40,6 +40,19 @@ export type {
 export type { Kv, KvCommands, KvOptions } from "./redis/redis.ts";
 export { createKv } from "./redis/redis.ts";
 export type { CallOptions } from "./redis/session.ts";
+export type {
+  DocumentCounts,
+  DocumentFields,
+  Search,
+  SearchDocument,
+  SearchHit,
+  SearchIndex,
+  SearchInfo,
+  SearchOptions,
+  SearchQuery,
+  StoredSearchDocument,
+} from "./search/search.ts";
+export { createSearch } from "./search/search.ts";
 export type { RetryOptions } from "./transport/retry.ts";
 export type { ResumableQuery } from "./vector/resumable-query.ts";
 export type {

@@ -19,6 +19,8 @@ export interface ProvidedEmulator {
   readonly management: { readonly url: string; readonly email: string; readonly apiKey: string };
   /** The default vector index. */
   readonly vector: { readonly url: string; readonly token: string; readonly readOnlyToken: string };
+  /** The default search database. */
+  readonly search: { readonly url: string; readonly token: string; readonly readOnlyToken: string };
 }
 
 declare module "vitest" {
@@ -51,6 +53,11 @@ export async function setup(project: TestProject): Promise<void> {
       url: emulator.vector.url,
       token: emulator.vector.token,
       readOnlyToken: emulator.vector.readOnlyToken,
+    },
+    search: {
+      url: emulator.search.url,
+      token: emulator.search.token,
+      readOnlyToken: emulator.search.readOnlyToken,
     },
   });
 }

@@ -22,6 +22,14 @@ export {
   runPipeline,
 } from "./rest.ts";
 export {
+  type DocumentDatasetOptions,
+  documentDataset,
+  SearchCallError,
+  type SearchDocumentRecord,
+  type SearchTarget,
+  seedDocuments,
+} from "./search-seed.ts";
+export {
   type SeedData,
   type SeedEveryTypeOptions,
   type SeededKeys,

@@ -5,6 +5,7 @@
 import { generateToken } from "@stratus/core/auth";
 import { createEmulator, type Emulator, ManualClock } from "@stratus/emulator";
 import { type CommandArgs, type FetchFunction, runCommand, runPipeline } from "./rest.ts";
+import type { SearchTarget } from "./search-seed.ts";
 import { type SeedData, seed } from "./seed.ts";
 import type { VectorIndexKind, VectorTarget } from "./vector-seed.ts";
 
@@ -70,6 +71,8 @@ export interface TestEmulator extends AsyncDisposable {
   readonly management: ManagementCredentials;
   /** The default vector index (DENSE, 384 dimensions, `BGE_SMALL_EN_V1_5`): URL and tokens. */
   readonly vector: VectorTarget;
+  /** The default search database (`UPSTASH_SEARCH_REST_URL`): URL and tokens. */
+  readonly search: SearchTarget;
   /** A `fetch` answered in-process, whatever the URL: hand it to SDKs to skip the socket. */
   readonly fetch: FetchFunction;
   /** The emulator's clock: time moves only when the test calls `clock.advance(ms)`. */
@@ -82,6 +85,8 @@ export interface TestEmulator extends AsyncDisposable {
   seed(data: SeedData): Promise<void>;
   /** Creates a vector index and returns its URL and tokens (in-process `fetch` included). */
   createVectorIndex(spec: TestVectorIndexSpec): Promise<VectorTarget>;
+  /** Creates a search database served at `/search/{name}` and returns its URL and tokens. */
+  createSearchDatabase(name: string): Promise<SearchTarget>;
   /** Empties every key-value database (`FLUSHALL`) so the next test starts clean. */
   reset(): Promise<void>;
   /** Stops the servers; also what `await using` calls. Safe to call more than once. */
@@ -130,6 +135,24 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       fetch: emulator.fetch,
     };
   };
+  const searchTarget = (name: string): SearchTarget => {
+    const database = emulator.search.getDatabase(name);
+    if (database === undefined) {
+      throw new Error(`no search database named '${name}'`);
+    }
+    return {
+      name,
+      url: `${emulator.url}/search/${encodeURIComponent(name)}`,
+      // Read through the database: the management API may reset its tokens.
+      get token() {
+        return database.token;
+      },
+      get readOnlyToken() {
+        return database.readOnlyToken;
+      },
+      fetch: emulator.fetch,
+    };
+  };
   const testEmulator: TestEmulator = {
     url: emulator.url,
     token: emulator.token,
@@ -137,6 +160,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     respAddress: emulator.respAddress,
     management: { url: emulator.managementUrl, email: emulator.email, apiKey: emulator.apiKey },
     vector: vectorTarget(new URL(emulator.vectorUrl).pathname.split("/").at(-1) ?? "default"),
+    search: searchTarget(new URL(emulator.searchUrl).pathname.split("/").at(-1) ?? "default"),
     fetch: emulator.fetch,
     clock,
     emulator,
@@ -160,6 +184,10 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
           : { sparseEmbeddingModel: spec.sparseEmbeddingModel }),
       });
       return vectorTarget(spec.name);
+    },
+    createSearchDatabase: async (name) => {
+      await emulator.search.createDatabase({ name });
+      return searchTarget(name);
     },
     reset: async () => {
       await runPipeline(target, [["FLUSHALL"]]);

@@ -1,6 +1,6 @@
 /**
  * `--config FILE`: a JSON file declaring the default database's tokens, limits, the management
- * credentials, and the databases, vector indexes and teams to create at start, so a setup is
+ * credentials, and the databases, vector indexes, search databases and teams to create at start, so a setup is
  * reproducible in tests and CI. Validated with zod; an error names the failing path
  * (`databases[1].name: …`). Flags and `STRATUS_*` variables win over the file.
  */
@@ -50,6 +50,10 @@ export const ConfigFileSchema = z
           })
           .strict(),
       )
+      .default([]),
+    /** Search databases, created once (by name) and served at `/search/{name}`. */
+    searchDatabases: z
+      .array(z.object({ name, token: token.optional(), readOnlyToken: token.optional() }).strict())
       .default([]),
     /** Teams, created once (by name), with their members. */
     teams: z
@@ -121,6 +125,9 @@ export interface DeclarativeManagement {
   readonly vectorIndexes: {
     ensure(index: ConfigFile["vectorIndexes"][number]): Promise<unknown>;
   };
+  readonly searchIndexes: {
+    ensure(database: ConfigFile["searchDatabases"][number]): Promise<unknown>;
+  };
 }
 
 /** Creates what the file declares and is not there yet (a persisted data directory keeps it). */
@@ -149,6 +156,11 @@ export async function applyConfigFile(
   for (const [index, vectorIndex] of file.vectorIndexes.entries()) {
     await apply(`vectorIndexes[${index}]`, () =>
       management.vectorIndexes.ensure(stripUndefined(vectorIndex)),
+    );
+  }
+  for (const [index, database] of file.searchDatabases.entries()) {
+    await apply(`searchDatabases[${index}]`, () =>
+      management.searchIndexes.ensure(stripUndefined(database)),
     );
   }
 }

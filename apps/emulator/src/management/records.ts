@@ -137,19 +137,28 @@ export function vectorIndexRecord(
   };
 }
 
-/** A `SearchIndex` (§5.2). Search indexes are records only: `rest_url` is not served. */
-export function searchIndexRecord(state: SearchIndexState, location: Location): SearchIndex {
+/**
+ * A `SearchIndex` (§5.2) with its live tokens and `rest_url`, the base URL `@upstash/search`
+ * takes (`UPSTASH_SEARCH_REST_URL`).
+ */
+export function searchIndexRecord(
+  state: SearchIndexState,
+  location: Location,
+  tokens: { readonly token: string; readonly readOnlyToken: string },
+): SearchIndex & { rest_url: string } {
   const isFree = state.plan === "free";
+  const urlName = state.urlName ?? state.id;
   return {
     customer_id: state.ownerId,
     id: state.id,
     name: state.name,
-    endpoint: `${hostOf(location.baseUrl)}/search/${state.id}`,
+    endpoint: `${hostOf(location.baseUrl)}/search/${urlName}`,
+    rest_url: `${location.baseUrl}/search/${urlName}`,
     type: state.plan,
     region: state.region,
     vercel_email: "",
-    token: state.token,
-    read_only_token: state.readOnlyToken,
+    token: tokens.token,
+    read_only_token: tokens.readOnlyToken,
     creation_time: state.creationTimeS,
     input_enrichment_enabled: false,
     max_vector_count: isFree ? 10_000 : 1_000_000_000,

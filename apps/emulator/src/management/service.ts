@@ -15,6 +15,7 @@ import { BackupManagement } from "./database-backups.ts";
 import { DatabaseManagement } from "./databases.ts";
 import type { BackupStore, ManagementStore } from "./persistence.ts";
 import { QueueManagement } from "./queues.ts";
+import type { SearchDatabases } from "./search-contract.ts";
 import { SearchIndexManagement } from "./search-indexes.ts";
 import type { ManagementState } from "./state.ts";
 import { TeamManagement } from "./teams.ts";
@@ -41,6 +42,8 @@ export interface ManagementOptions {
   readonly createKvDatabase?: KvDatabaseFactory | undefined;
   /** The vector service; undefined when the emulator has none. */
   readonly vector?: VectorIndexes | undefined;
+  /** The search service; undefined when the emulator has none (search indexes are records). */
+  readonly search?: SearchDatabases | undefined;
   readonly recorder: MetricsRecorder;
   /** The HTTP base URL, known once the server listens. */
   readonly baseUrl: () => string;
@@ -91,7 +94,12 @@ export class ManagementService {
       vector: options.vector,
       recorder,
     });
-    this.searchIndexes = new SearchIndexManagement({ context, auditLog, recorder });
+    this.searchIndexes = new SearchIndexManagement({
+      context,
+      auditLog,
+      recorder,
+      search: options.search,
+    });
     this.queues = new QueueManagement({ context, auditLog, recorder });
   }
 
@@ -129,6 +137,7 @@ export class ManagementService {
     const service = new ManagementService(options, state);
     await service.databases.startSaved();
     service.vectorIndexes.adoptServiceIndexes();
+    await service.searchIndexes.reconcile();
     service.databases.adoptDefault();
     service.queues.ensureAccountQueue();
     await service.#context.save();

@@ -63,6 +63,11 @@ export interface VectorIndexState {
 export interface SearchIndexState {
   id: string;
   name: string;
+  /**
+   * The search database's URL slug, `/search/{urlName}` (the id for databases made through the
+   * API, `default` for the one at start); absent in state saved before databases were live.
+   */
+  urlName?: string;
   ownerId: OwnerId;
   creationTimeS: number;
   region: string;

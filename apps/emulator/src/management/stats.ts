@@ -25,6 +25,8 @@ const VECTOR_QUERY_OPS = ["query", "fetch", "range"] as const;
 const VECTOR_UPDATE_OPS = ["upsert", "update", "delete", "reset"] as const;
 /** Every vector operation, for bandwidth. */
 const VECTOR_ALL_OPS = [...VECTOR_QUERY_OPS, ...VECTOR_UPDATE_OPS, "info", "namespace", "other"];
+/** Documents re-ranked by search queries (`reranking: true`), counted in documents. */
+const RERANK_OPS = ["rerank"] as const;
 const REDIS_OPS = ["read", "write"] as const;
 /** Days in the daily series (the spec's examples and Redis's "last 5 days"). */
 const DAILY_POINTS = 5;
@@ -128,16 +130,16 @@ export function vectorStats(context: StatsContext, levels: IndexLevels): VectorS
     update_latency_mean: latency(context, VECTOR_UPDATE_OPS, "mean"),
     update_latency_99: latency(context, VECTOR_UPDATE_OPS, "p99"),
     // Emulator difference: embedding runs inside query and upsert requests and is not timed
-    // apart, and there is no reranking, so these series are zero.
+    // apart, so these series are zero.
     embeds_latency_mean: zeros(context),
     embeds_latency_99: zeros(context),
     vector_count: gauge(context, "vector_count", levels.vectorCount),
     data_size: gauge(context, "data_size", levels.storageBytes),
-    daily_rerank_count: 0,
-    monthly_rerank_count: 0,
-    daily_rerank_requests: daily(context, [], () => 0),
-    rerank_latency_mean: zeros(context),
-    rerank_latency_99: zeros(context),
+    daily_rerank_count: recorder.day(resource, RERANK_OPS, now).count,
+    monthly_rerank_count: recorder.month(resource, RERANK_OPS).count,
+    daily_rerank_requests: daily(context, RERANK_OPS, (tally) => tally.count),
+    rerank_latency_mean: latency(context, RERANK_OPS, "mean"),
+    rerank_latency_99: latency(context, RERANK_OPS, "p99"),
   };
 }
 
@@ -236,11 +238,13 @@ export function indexGlobalStats(options: {
   let request = 0;
   let bandwidth = 0;
   let billing = 0;
+  let reranks = 0;
   for (const index of indexes) {
     const resource = { kind, id: index.id } as const;
     const month = recorder.month(resource, [...VECTOR_QUERY_OPS, ...VECTOR_UPDATE_OPS]);
     const all = recorder.month(resource, VECTOR_ALL_OPS);
     request += all.requests;
+    reranks += recorder.month(resource, RERANK_OPS).count;
     bandwidth += bytesOf(all);
     billing += vectorCost(index.plan, { requests: month.requests, storageBytes: index.storage });
   }
@@ -250,6 +254,6 @@ export function indexGlobalStats(options: {
     bandwidth,
     storage: indexes.reduce((sum, index) => sum + index.storage, 0),
     billing: Math.round(billing * 1e6) / 1e6,
-    rerank_count: 0,
+    rerank_count: reranks,
   };
 }

@@ -33,6 +33,7 @@ const CONFIG = {
   limits: { dailyRequestLimit: 1000 },
   databases: [{ name: "cache", token: "cache-token", readOnlyToken: "cache-ro" }, { name: "jobs" }],
   vectorIndexes: [{ name: "docs", dimension: 2, similarity: "EUCLIDEAN", token: "docs-token" }],
+  searchDatabases: [{ name: "catalog", token: "catalog-token", readOnlyToken: "catalog-ro" }],
   teams: [{ name: "ops", members: [{ email: "ana@example.com", role: "admin" }] }],
 };
 
@@ -57,6 +58,19 @@ test("declared resources exist at start, with their tokens", async ({ expect }) 
     expect(set.json).toEqual({ result: "OK" });
     const info = await emu.rest(`${emu.emulator.url}/vector/docs/info`, "docs-token");
     expect(info.json.result).toMatchObject({ dimension: 2, similarityFunction: "EUCLIDEAN" });
+    const searches = (await emu.api("GET", "/search", { auth })).json;
+    expect(searches[1]).toMatchObject({
+      name: "catalog",
+      rest_url: `${emu.emulator.url}/search/catalog`,
+      token: "catalog-token",
+      read_only_token: "catalog-ro",
+    });
+    const listed = await emu.rest(
+      `${emu.emulator.url}/search/catalog/list-namespaces`,
+      "catalog-ro",
+      [],
+    );
+    expect(listed.json).toEqual({ result: [] });
     const [team] = (await emu.api("GET", "/teams", { auth })).json;
     const members = (await emu.api("GET", `/teams/${team.team_id}`, { auth })).json;
     expect(members.map((member: { member_email: string }) => member.member_email)).toEqual([
@@ -82,6 +96,7 @@ test.for([
     "teams[0].members[0].role",
   ],
   [{ vectorIndexes: [{ name: "v", dimension: -1 }] }, "vectorIndexes[0].dimension"],
+  [{ searchDatabases: [{ name: "s", type: "x" }] }, "searchDatabases[0]"],
   [{ limits: { maxRequestBytes: "big" } }, "limits.maxRequestBytes"],
   [{ surprise: true }, "surprise"],
 ] as const)("%j is refused, naming the path", ([content, text], { expect }) => {
@@ -105,4 +120,17 @@ test("--config and STRATUS_CONFIG reach the configuration", ({ expect }) => {
   expect(fromFlag.kind === "start" && fromFlag.config.configFile).toBe("/tmp/a.json");
   const fromEnv = readCliConfig(["--in-memory"], { STRATUS_CONFIG: "/tmp/b.json" });
   expect(fromEnv.kind === "start" && fromEnv.config.configFile).toBe("/tmp/b.json");
+});
+
+test("a search database name that cannot be a URL slug is a start-up error naming it", async ({
+  expect,
+}) => {
+  await withConfigFile({ searchDatabases: [{ name: "no spaces" }] }, async (configFile) => {
+    await expect(createEmulator({ port: 0, respPort: null, configFile })).rejects.toMatchObject({
+      code: "ERR_INVALID_OPTIONS",
+      message: expect.stringContaining(
+        '--config: searchDatabases[0]: Invalid search database name "no spaces"',
+      ),
+    });
+  });
 });

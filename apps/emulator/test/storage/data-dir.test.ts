@@ -45,6 +45,7 @@ describe("openDataDir", () => {
     expect(dir.areas).toEqual({
       kv: join(path, "kv"),
       vector: join(path, "vector"),
+      search: join(path, "search"),
       management: join(path, "management"),
       metrics: join(path, "metrics"),
     });

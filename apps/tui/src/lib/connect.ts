@@ -2,7 +2,14 @@
  * Builds {@link Services} from the options with `@stratus/client`: the only place the TUI creates
  * clients. A service without credentials becomes a `missing` connection, which its screens explain.
  */
-import { createKv, createManagement, createVector, type Management } from "@stratus/client";
+import {
+  createKv,
+  createManagement,
+  createSearch,
+  createVector,
+  type Management,
+} from "@stratus/client";
+import type { SearchIndex } from "@stratus/core/schemas";
 import type { CliOptions } from "./options.ts";
 import {
   type Connection,
@@ -26,9 +33,46 @@ export function managementRoot(url: string): string {
   return url.replace(/\/+$/, "").replace(/\/v2$/, "");
 }
 
+/**
+ * A search database's REST URL: its record's `endpoint` (a host and path, no scheme) with the
+ * management API's scheme, as the service's records give `endpoint` and clients prepend `https://`.
+ */
+export function searchRestUrl(database: SearchIndex, managementUrl: string): string {
+  const scheme = new URL(managementUrl).protocol;
+  return `${scheme}//${database.endpoint ?? ""}`;
+}
+
+/** Runs `use` with a search client for `database`, closed afterwards. */
+async function withSearch<TResult>(
+  database: SearchIndex,
+  managementUrl: string,
+  use: (client: ReturnType<typeof createSearch>) => Promise<TResult>,
+): Promise<TResult> {
+  const client = createSearch({
+    url: searchRestUrl(database, managementUrl),
+    token: database.token ?? "",
+    retry: RETRY,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
 /** The management operations the screens use, over the client. */
-export function managementService(management: Management): ManagementService {
+export function managementService(
+  management: Management,
+  managementUrl: string,
+): ManagementService {
   return {
+    searchDocumentCount: (database) =>
+      withSearch(database, managementUrl, async (client) => (await client.info()).documentCount),
+    searchQuery: (database, request) =>
+      withSearch(database, managementUrl, (client) =>
+        client.index(request.index).search({ query: request.query, limit: request.limit }),
+      ),
     listDatabases: () => management.redis.list(),
     listVectorIndexes: () => management.vector.list(),
     listSearchIndexes: () => management.search.list(),
@@ -65,7 +109,11 @@ export function createServices(options: CliOptions): Services {
       timeoutMs: REQUEST_TIMEOUT_MS,
     });
     closers.push(() => client.close());
-    management = { kind: "ready", client: managementService(client), target: managementTarget };
+    management = {
+      kind: "ready",
+      client: managementService(client, options.managementUrl),
+      target: managementTarget,
+    };
   }
   const vectorTarget = ServiceTargets.vector(options.vectorUrl);
   let vector: Connection<VectorService> = { kind: "missing", target: vectorTarget };

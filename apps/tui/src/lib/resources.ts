@@ -69,12 +69,22 @@ export async function loadResources(api: ManagementService): Promise<ResourceLis
       })),
     ),
     settle(async () =>
-      (await api.listSearchIndexes()).map((index) => ({
-        id: index.id,
-        name: index.name,
-        detail: joinDetail([index.region, index.type]),
-        open: { kind: "search", id: index.id, name: index.name },
-      })),
+      Promise.all(
+        (await api.listSearchIndexes()).map(async (index) => {
+          // A database whose REST interface does not answer is still listed, without a count.
+          const documents = await api.searchDocumentCount(index).catch(() => undefined);
+          return {
+            id: index.id,
+            name: index.name,
+            detail: joinDetail([
+              index.region,
+              index.type,
+              documents === undefined ? undefined : `${documents} documents`,
+            ]),
+            open: { kind: "search", id: index.id, name: index.name } as const,
+          };
+        }),
+      ),
     ),
     settle(async () =>
       (await api.listQueues()).map((queue) => ({

@@ -30,6 +30,31 @@ export interface ManagementService {
   vectorIndexStats(id: string, period: StatsPeriod): Promise<VectorStats>;
   /** `GET /search/{id}/stats?period=`: the same shape as vector stats (§3.4). */
   searchIndexStats(id: string, period: StatsPeriod): Promise<VectorStats>;
+  /**
+   * The documents of a search database, from its own REST `info` (search-wire.md §3.7), reached
+   * at its record's `endpoint` with its `token`.
+   */
+  searchDocumentCount(database: SearchIndex): Promise<number>;
+  /** `search/{index}` on a search database (search-wire.md §3.2). */
+  searchQuery(
+    database: SearchIndex,
+    request: SearchQueryRequest,
+  ): Promise<readonly SearchQueryHit[]>;
+}
+
+/** A query typed on the Search screen. */
+export interface SearchQueryRequest {
+  /** The search index (a namespace of the database). */
+  readonly index: string;
+  readonly query: string;
+  readonly limit: number;
+}
+
+/** One hit as the Search screen shows it. */
+export interface SearchQueryHit {
+  readonly id: string;
+  readonly score: number;
+  readonly content: Readonly<Record<string, unknown>>;
 }
 
 /** The vector REST operations the TUI uses (vector-rest-wire.md). */

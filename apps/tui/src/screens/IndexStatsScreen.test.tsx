@@ -1,5 +1,5 @@
 import { createManagement, createVector } from "@stratus/client";
-import { startEmulator } from "@stratus/testing";
+import { seedDocuments, startEmulator } from "@stratus/testing";
 import { test } from "vitest";
 import { KEYS, renderScreen } from "../../test/support/render.tsx";
 import { emulatorServices } from "../../test/support/services.ts";
@@ -80,6 +80,57 @@ test("cycles every period with p", async ({ expect }) => {
       await screen.waitFor((text) => text.includes(`[${period}]`) && text.includes("refreshed"));
     }
     expect(screen.frame()).not.toContain("refresh failed");
+  } finally {
+    screen.unmount();
+    await services.close();
+  }
+});
+
+test("a search database's stats count its documents, and / runs a query on it", async ({
+  expect,
+}) => {
+  // Given: two documents in the default search database
+  await using emulator = await startEmulator();
+  await seedDocuments(emulator.search, {
+    index: "notes",
+    documents: [
+      { id: "kettle", content: { text: "descale the kettle monthly" } },
+      { id: "plant", content: { text: "water the fern weekly" } },
+    ],
+  });
+  await using management = createManagement({
+    url: managementRoot(emulator.management.url),
+    email: emulator.management.email,
+    apiKey: emulator.management.apiKey,
+  });
+  const [database] = await management.search.list();
+  if (database === undefined) {
+    throw new Error("the emulator has no default search database");
+  }
+  const services = emulatorServices(emulator);
+  const screen = renderScreen(
+    <IndexStatsScreen
+      services={services}
+      resource={{ kind: "search", id: database.id, name: database.name }}
+      options={OPTIONS}
+    />,
+  );
+  try {
+    const stats = await screen.waitFor((frame) => frame.includes("Search index default"));
+    expect(stats).toContain("/ query");
+    // When: / opens the query, which runs on the database
+    await screen.press("/");
+    await screen.waitFor((frame) => frame.includes("search>"));
+    await screen.press("notes fern");
+    await screen.press(KEYS.enter);
+    // Then
+    const hits = await screen.waitFor((frame) => frame.includes("plant"));
+    expect(hits).toMatch(/\d\.\d{3} {2}plant {2}\{"text":"water the fern weekly"\}/);
+    // Esc leaves the input, Esc again goes back to the stats.
+    await screen.press(KEYS.escape);
+    await screen.waitFor((frame) => frame.includes("back to stats"));
+    await screen.press(KEYS.escape);
+    await screen.waitFor((frame) => frame.includes("Search index default"));
   } finally {
     screen.unmount();
     await services.close();

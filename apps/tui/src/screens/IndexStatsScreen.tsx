@@ -1,14 +1,16 @@
 /**
  * Vector index stats (management-api.md §6.3): every counter, every series charted, the period
- * switch and auto-refresh. Also shows a search index's stats, which share the shape (§3.4). Without
- * a pick from the Resources screen it shows the first vector index.
+ * switch and auto-refresh. Also shows a search index's stats, which share the shape (§3.4), and
+ * there `/` opens a query on the database (`SearchScreen`). Without a pick from the Resources
+ * screen it shows the first vector index.
  */
 import type { IndexInfo, VectorStats } from "@stratus/core/schemas";
 import { Box, Text } from "ink";
-import { type FunctionComponent, useCallback } from "react";
+import { type FunctionComponent, useCallback, useState } from "react";
 import { HelpFooter } from "../components/HelpFooter.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { StatsPanel } from "../components/StatsPanel.tsx";
+import { useKeys } from "../hooks/use-keys.ts";
 import { usePolling } from "../hooks/use-polling.ts";
 import { useScreen } from "../hooks/use-screen.ts";
 import { STATS_KEYS, useStatsControls } from "../hooks/use-stats-controls.ts";
@@ -17,6 +19,9 @@ import { describeProblem, missingCredentials } from "../lib/problem.ts";
 import { refreshStatus } from "../lib/refresh-status.ts";
 import type { ResourceRef, Services } from "../lib/services.ts";
 import { formatValue, VECTOR_COUNTERS, vectorChartRows } from "../lib/stats-fields.ts";
+import { SearchScreen } from "./SearchScreen.tsx";
+
+const SEARCH_STATS_KEYS = [...STATS_KEYS, ["/", "query"]] as const;
 
 export interface IndexStatsScreenProps {
   readonly services: Services;
@@ -32,7 +37,20 @@ type Loaded =
 export const IndexStatsScreen: FunctionComponent<IndexStatsScreenProps> = (props) => {
   const { services, resource, options } = props;
   const { width, height, isActive } = useScreen();
-  const controls = useStatsControls({ initialPeriod: options.period, isActive });
+  const [isQuerying, setQuerying] = useState(false);
+  const isSearch = resource?.kind === "search";
+  const controls = useStatsControls({
+    initialPeriod: options.period,
+    isActive: isActive && !isQuerying,
+  });
+  useKeys(
+    (input) => {
+      if (input === "/" && isSearch) {
+        setQuerying(true);
+      }
+    },
+    { isActive: isActive && !isQuerying },
+  );
   const { period, refreshCount } = controls;
   const management = services.management;
   const load = useCallback(async (): Promise<Loaded> => {
@@ -73,10 +91,15 @@ export const IndexStatsScreen: FunctionComponent<IndexStatsScreenProps> = (props
     isEnabled: vector.kind === "ready",
   });
   const infoLine = describeInfo(services, info);
-  const footer = <HelpFooter keys={STATS_KEYS} width={width} />;
+  const footer = <HelpFooter keys={isSearch ? SEARCH_STATS_KEYS : STATS_KEYS} width={width} />;
 
   if (management.kind !== "ready") {
     return <ProblemView problem={missingCredentials(management.target)} />;
+  }
+  if (isQuerying) {
+    return (
+      <SearchScreen services={services} resource={resource} onExit={() => setQuerying(false)} />
+    );
   }
   if (poll.value === undefined && poll.error !== undefined) {
     return (

@@ -33,16 +33,19 @@ test("lists every resource kind and opens a vector index's stats", async ({ expe
     const databases = await management.redis.list();
     const indexes = await management.vector.list();
     const queues = await management.queue.list();
+    const searches = await management.search.list();
     for (const section of [
       `databases (${databases.length})`,
       `vector indexes (${indexes.length})`,
-      "search indexes (0)",
+      `search indexes (${searches.length})`,
       `queues (${queues.length})`,
       "teams (1)",
     ]) {
       expect(frame).toContain(section);
     }
     expect(frame).toContain("ops-team");
+    // The default search database, with its document count from its own REST interface.
+    expect(frame).toMatch(/default\s.*· 0 documents/);
     // When: the cursor moves from the first database down to the index, and Enter is pressed.
     const steps = databases.length + indexes.findIndex((entry) => entry.id === index.id);
     for (let i = 0; i < steps; i++) {

@@ -165,6 +165,28 @@ export {
   RestTransactionResponseSchema,
 } from "./redis.ts";
 export type {
+  DocumentRangeResult,
+  SearchDocumentInput,
+  SearchHit,
+  SearchRequestInput,
+  SearchUpsertRequestInput,
+  StoredDocument,
+} from "./search.ts";
+export {
+  DEFAULT_SEARCH_TOP_K,
+  DEFAULT_SEMANTIC_WEIGHT,
+  DocumentContentSchema,
+  DocumentFetchResultSchema,
+  DocumentRangeResultSchema,
+  SEMANTIC_WEIGHT_MESSAGE,
+  SearchDocumentSchema,
+  SearchHitSchema,
+  SearchRequestSchema,
+  SearchResultSchema,
+  SearchUpsertRequestSchema,
+  StoredDocumentSchema,
+} from "./search.ts";
+export type {
   FormatGoTimeOptions,
   GoTime,
   GoTimeFraction,

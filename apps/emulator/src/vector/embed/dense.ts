@@ -38,15 +38,45 @@ export function embedDense(model: string | DenseModel, text: string): Float32Arr
   const sums = new Float64Array(entry.dimension);
   for (const [feature, count] of features.counts) {
     const weight = (features.weights.get(feature) ?? 1) * (1 + Math.log(count));
+    const projection = projectionOf(feature, entry.dimension);
     for (let k = 0; k < FANOUT; k++) {
-      const h = murmur3(feature, BASE_SEED + k);
-      const bucket = h % entry.dimension;
-      // A second, independent hash gives the sign.
-      const sign = murmur3(feature, BASE_SEED + FANOUT + k) & 1 ? 1 : -1;
-      sums[bucket] = (sums[bucket] as number) + sign * weight;
+      const signed = projection[k] as number;
+      const bucket = Math.abs(signed) - 1;
+      sums[bucket] = (sums[bucket] as number) + Math.sign(signed) * weight;
     }
   }
   return normalised(sums);
+}
+
+/**
+ * Features (words, bigrams, trigrams) recur across texts, so their projections are cached per
+ * dimension: `FANOUT` signed buckets, `±(bucket + 1)`. Bounded: the cache is dropped when full.
+ * A pure speed-up: the vectors are the same bit for bit.
+ */
+const PROJECTION_CACHE_SIZE = 200_000;
+const projections = new Map<number, Map<string, Int32Array>>();
+
+function projectionOf(feature: string, dimension: number): Int32Array {
+  let cache = projections.get(dimension);
+  if (cache === undefined) {
+    cache = new Map();
+    projections.set(dimension, cache);
+  }
+  let projection = cache.get(feature);
+  if (projection === undefined) {
+    projection = new Int32Array(FANOUT);
+    for (let k = 0; k < FANOUT; k++) {
+      const bucket = murmur3(feature, BASE_SEED + k) % dimension;
+      // A second, independent hash gives the sign.
+      const sign = murmur3(feature, BASE_SEED + FANOUT + k) & 1 ? 1 : -1;
+      projection[k] = sign * (bucket + 1);
+    }
+    if (cache.size >= PROJECTION_CACHE_SIZE) {
+      cache.clear();
+    }
+    cache.set(feature, projection);
+  }
+  return projection;
 }
 
 interface Features {
