@@ -9,6 +9,8 @@ export { type CommandOutcome, VECTOR_COMMANDS, type VectorCommand } from "./comm
 export { VectorMessages, VectorRequestError } from "./errors.ts";
 export { VectorLimits } from "./limits.ts";
 export {
+  type ApproximateSearchConfig,
+  DEFAULT_APPROXIMATE_MIN_VECTORS,
   type ResolvedVectorIndexSpec,
   VectorIndexExistsError,
   type VectorIndexHandle,
