@@ -439,7 +439,7 @@ export class VectorIndex implements VectorIndexHandle {
                 isFiltered: options.filter !== "",
                 limit,
               },
-              this.#approximate,
+              options.exact === true ? undefined : this.#approximate,
             );
     const sparse =
       store === undefined || parts.sparseVector === undefined

@@ -255,3 +255,25 @@ test("after a restart the graph is rebuilt from the data directory", async ({ ex
     await rm(directory, { recursive: true, force: true });
   }
 });
+
+test("?exact=true answers with the exact scan; another value is a 422", async ({ expect }) => {
+  await using approximate = await createService(APPROXIMATE);
+  await using exact = await createService(false);
+  const { data } = await seed([approximate, exact], { count: COUNT, seed: 17 });
+  linkAll(approximate);
+  for (let q = 0; q < 10; q++) {
+    const vector = data.vector();
+    expect(await send(approximate, "query?exact=true", { vector, topK: 20 })).toEqual(
+      await send(exact, "query", { vector, topK: 20 }),
+    );
+  }
+  const refused = await sendToRoute(createVectorRoute({ service: approximate }), {
+    path: "query?exact=yes",
+    body: { vector: data.vector() },
+    token: "t",
+  });
+  expect(refused.status).toBe(422);
+  expect(refused.body).toMatchObject({
+    error: 'Invalid request: exact must be true or false, not "yes".',
+  });
+});
