@@ -13,6 +13,7 @@
  * Scores here are float64 estimates used only to navigate; the service's exact scores are
  * computed by the caller for the candidates it returns.
  */
+import { grownCapacity } from "./capacity.ts";
 import { dotProductFast } from "./similarity.ts";
 
 /** How the graph compares vectors: higher is nearer. */
@@ -638,7 +639,7 @@ export class HnswGraph<T extends GraphItem> {
     const node = this.#items.length;
     this.#items.push(undefined);
     if (node >= this.#levels.length) {
-      const capacity = this.#levels.length * 2;
+      const capacity = grownCapacity(this.#levels.length);
       const levels = new Int8Array(capacity);
       levels.set(this.#levels);
       this.#levels = levels;

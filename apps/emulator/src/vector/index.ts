@@ -7,6 +7,7 @@
 
 export { type CommandOutcome, VECTOR_COMMANDS, type VectorCommand } from "./commands.ts";
 export { VectorMessages, VectorRequestError } from "./errors.ts";
+export { parseVectorBody } from "./json-body.ts";
 export { VectorLimits } from "./limits.ts";
 export {
   type ApproximateSearchConfig,

@@ -5,6 +5,7 @@
  * statistics of the sparse vectors, and which records are still pending (not yet queryable).
  */
 
+import { grownCapacity } from "./capacity.ts";
 import { scheduleLinking } from "./graph-linker.ts";
 import { type GraphMetric, HnswGraph } from "./hnsw.ts";
 import { squaredNorm } from "./similarity.ts";
@@ -293,7 +294,7 @@ export class NamespaceStore {
       this.#rows.push(record);
       const needed = this.#rows.length * this.dimension;
       if (needed > this.#vectors.length) {
-        const grown = new Float32Array(Math.max(needed, this.#vectors.length * 2));
+        const grown = new Float32Array(Math.max(needed, grownCapacity(this.#vectors.length)));
         grown.set(this.#vectors);
         this.#vectors = grown;
       }

@@ -48,6 +48,13 @@ export function parseIds(value: unknown): string[] {
 
 /** A dense vector of exactly `dimension` finite numbers, stored as float32. */
 export function parseDenseVector(value: unknown, dimension: number): Float32Array {
+  if (value instanceof Float32Array) {
+    // Read from the body's bytes already (json-body.ts): finite numbers, as float32.
+    if (value.length !== dimension) {
+      throw dimensionError(value.length, dimension);
+    }
+    return value;
+  }
   if (!Array.isArray(value)) {
     throw notNumbers();
   }
