@@ -10,16 +10,20 @@
  * Run with `node --expose-gc --conditions=@stratus/source --import ./test/support/register-ts.mjs
  * bench/vector.bench.ts` from apps/emulator.
  *
- * Sizes: `BENCH_VECTOR_COUNT` (default 100,000) vectors; `BENCH_PREFIX_IDS` (default 1,000,000).
+ * Sizes: `BENCH_VECTOR_COUNT` (default 100,000) vectors for upserts and the exact query,
+ * `BENCH_VECTOR_ANN_COUNT` (default 30,000) of them for the approximate rows (set both to 1000000
+ * for the issue's 1M row: linking takes minutes), `BENCH_PREFIX_IDS` (default 1,000,000).
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ManualClock } from "../src/engine/index.ts";
 import { createVectorRoute } from "../src/http/routes/vector.ts";
 import type { EmulatorResponse } from "../src/http/types.ts";
-import { VectorService } from "../src/vector/index.ts";
+import { DEFAULT_APPROXIMATE_MIN_VECTORS, VectorService } from "../src/vector/index.ts";
 
 const VECTORS = Number(process.env["BENCH_VECTOR_COUNT"] ?? 100_000);
+/** Vectors of the approximate rows: the first ones, in namespace `ann` (linking is the slow part). */
+const ANN_VECTORS = Math.min(VECTORS, Number(process.env["BENCH_VECTOR_ANN_COUNT"] ?? 30_000));
 const PREFIX_IDS = Number(process.env["BENCH_PREFIX_IDS"] ?? 1_000_000);
 const DIMENSION = 384;
 const CLUSTERS = 256;
@@ -66,7 +70,11 @@ function heapBytes(): number {
 const service = new VectorService({
   clock: new ManualClock(),
   // Linked below, timed on its own, rather than in slices between the requests.
-  approximateSearch: { linkInBackground: false },
+  approximateSearch: {
+    linkInBackground: false,
+    // Below the default only when the approximate rows are asked for at a smaller size.
+    minVectors: Math.min(ANN_VECTORS, DEFAULT_APPROXIMATE_MIN_VECTORS),
+  },
 });
 
 const route = createVectorRoute({ service });
@@ -79,7 +87,8 @@ const signal = new AbortController().signal;
  */
 async function send(target: string, body: unknown): Promise<unknown> {
   const [path = "", rawQuery = ""] = target.split("?");
-  const [index = "", command = ""] = path.split("/");
+  const [index = "", ...rest] = path.split("/");
+  const command = rest.join("/");
   const head = {
     method: "POST",
     path: `/vector/${path}`,
@@ -137,7 +146,6 @@ await service.createIndex({
 const BATCH = 1000;
 /** Every vector, for the anchor and recall (allocated before the memory baseline). */
 const vectors = new Float32Array(VECTORS * DIMENSION);
-const heapBefore = heapBytes();
 let upsertMs = 0;
 for (let offset = 0; offset < VECTORS; offset += BATCH) {
   const batch = Array.from({ length: Math.min(BATCH, VECTORS - offset) }, (_, i) => {
@@ -151,27 +159,35 @@ for (let offset = 0; offset < VECTORS; offset += BATCH) {
   upsertMs += performance.now() - start;
 }
 const upsertsPerSecond = VECTORS / (upsertMs / 1000);
-
-// Linking the graph (what the background slices do after the upserts).
-const store = service.index("dense")?.namespace("");
-const linkStart = performance.now();
-store?.linkPending();
-const linkSeconds = (performance.now() - linkStart) / 1000;
-const linkedPerSecond = VECTORS / linkSeconds;
-const bytesPerVector = (heapBytes() - heapBefore) / VECTORS;
-const graphBytesPerVector = (store?.graph?.byteSize() ?? 0) / VECTORS;
-
 const queries = Array.from({ length: RECALL_QUERIES }, clusteredVector);
 const exactMs = await timeMs(() =>
   send("dense/query?exact=true", { vector: queries[0], topK: 10 }),
 );
-const approximateMs = await timeMs(() => send("dense/query", { vector: queries[0], topK: 10 }));
+
+// The approximate rows: the first ANN_VECTORS vectors again, in namespace `ann`, then linked
+// (what the background slices do after upserts), timed on its own.
+const heapBefore = heapBytes();
+for (let offset = 0; offset < ANN_VECTORS; offset += BATCH) {
+  const batch = Array.from({ length: Math.min(BATCH, ANN_VECTORS - offset) }, (_, i) => ({
+    id: `v${offset + i}`,
+    vector: Array.from(vectors.subarray((offset + i) * DIMENSION, (offset + i + 1) * DIMENSION)),
+  }));
+  await send("dense/upsert/ann", batch);
+}
+const store = service.index("dense")?.namespace("ann");
+const linkStart = performance.now();
+store?.linkPending();
+const linkSeconds = (performance.now() - linkStart) / 1000;
+const linkedPerSecond = ANN_VECTORS / linkSeconds;
+const bytesPerVector = (heapBytes() - heapBefore) / ANN_VECTORS;
+const graphBytesPerVector = (store?.graph?.byteSize() ?? 0) / ANN_VECTORS;
+const approximateMs = await timeMs(() => send("dense/query/ann", { vector: queries[0], topK: 10 }));
 
 /** The share of the exact top-10 ids found by `ids` for each query. */
 async function recallOf(search: (query: number[]) => Promise<string[]>): Promise<number> {
   let found = 0;
   for (const query of queries) {
-    const exact = (await send("dense/query?exact=true", { vector: query, topK: 10 })) as {
+    const exact = (await send("dense/query/ann?exact=true", { vector: query, topK: 10 })) as {
       id: string;
     }[];
     const expected = new Set(exact.map((hit) => hit.id));
@@ -181,7 +197,7 @@ async function recallOf(search: (query: number[]) => Promise<string[]>): Promise
 }
 
 const recall = await recallOf(async (query) =>
-  ((await send("dense/query", { vector: query, topK: 10 })) as { id: string }[]).map(
+  ((await send("dense/query/ann", { vector: query, topK: 10 })) as { id: string }[]).map(
     (hit) => hit.id,
   ),
 );
@@ -227,12 +243,12 @@ async function measureHnswlib(): Promise<
     return undefined;
   }
   const index = new hnswlib.HierarchicalNSW("cosine", DIMENSION);
-  index.initIndex({ maxElements: VECTORS, m: 16, efConstruction: 64 });
+  index.initIndex({ maxElements: ANN_VECTORS, m: 16, efConstruction: 64 });
   const start = performance.now();
-  for (let label = 0; label < VECTORS; label++) {
+  for (let label = 0; label < ANN_VECTORS; label++) {
     index.addPoint(Array.from(vectors.subarray(label * DIMENSION, (label + 1) * DIMENSION)), label);
   }
-  const buildPerSecond = VECTORS / ((performance.now() - start) / 1000);
+  const buildPerSecond = ANN_VECTORS / ((performance.now() - start) / 1000);
   index.setEf(EF);
   const queryMs = await timeMs(async () => index.searchKnn(queries[0] as number[], 10));
   const hnswRecall = await recallOf(async (query) =>
@@ -242,8 +258,10 @@ async function measureHnswlib(): Promise<
 }
 
 const count = VECTORS.toLocaleString("en");
+const annCount = ANN_VECTORS.toLocaleString("en");
 const figures = {
   vectors: VECTORS,
+  approximateVectors: ANN_VECTORS,
   fetch1000IdsMs: fetchMs,
   fetch1000IdsWithVectorsMs: fetchWithVectorsMs,
   prefixFetch1000Of1MMs: prefixMs,
@@ -266,23 +284,27 @@ const rows = [
     "≤ 15 ms at 100,000",
   ],
   [
-    `approximate query topK 10 over ${count} × ${DIMENSION} (HNSW, ef ${EF}), p50`,
+    `approximate query topK 10 over ${annCount} × ${DIMENSION} (HNSW, ef ${EF}), p50`,
     `${approximateMs.toFixed(2)} ms`,
     "≤ 5 ms at 1,000,000",
   ],
-  ["approximate recall@10 against the exact answer", recall.toFixed(3), "≥ 0.95"],
+  [
+    `approximate recall@10 against the exact answer (${annCount}, ${RECALL_QUERIES} queries)`,
+    recall.toFixed(3),
+    "≥ 0.95",
+  ],
   [
     "upsert (batches of 1000 × 384)",
     `${Math.round(upsertsPerSecond).toLocaleString("en")} vectors/s`,
     "≥ 50,000 vectors/s",
   ],
   [
-    "graph linking after the upserts (background)",
+    `graph linking after the upserts (background), ${annCount}`,
     `${Math.round(linkedPerSecond).toLocaleString("en")} vectors/s`,
     "",
   ],
   [
-    "memory per vector (heap and buffers, graph included)",
+    `memory per vector (heap and buffers, graph included), ${annCount}`,
     `${Math.round(bytesPerVector).toLocaleString("en")} B (graph ${Math.round(graphBytesPerVector)} B)`,
     "≤ 2 KB",
   ],
@@ -304,7 +326,7 @@ const rows = [
 const markdown = [
   "## Vector service",
   "",
-  `In process through the vector route (JSON parsing and encoding included), median of ${ROUNDS} rounds, ${count} clustered ${DIMENSION}-dimensional COSINE vectors (\`BENCH_VECTOR_COUNT\`).`,
+  `In process through the vector route (JSON parsing and encoding included), median of ${ROUNDS} rounds, ${count} clustered ${DIMENSION}-dimensional COSINE vectors (\`BENCH_VECTOR_COUNT\`), the first ${annCount} of them for the approximate rows (\`BENCH_VECTOR_ANN_COUNT\`).`,
   "",
   "| operation | figure | target |",
   "| --- | --- | --- |",
