@@ -436,7 +436,8 @@ export class VectorIndex implements VectorIndexHandle {
                 scorer: createDenseScorer(this.spec.similarity, parts.vector as Float32Array),
                 query: parts.vector as Float32Array,
                 accept,
-                isFiltered: options.filter !== "",
+                // Records inside the indexing delay are filtered out too.
+                isFiltered: options.filter !== "" || store.pendingCount(now) > 0,
                 limit,
               },
               options.exact === true ? undefined : this.#approximate,
