@@ -63,6 +63,12 @@ export const EmulatorConfigSchema = z.object({
     .min(0)
     .default(0)
     .describe("how long vector writes stay pending before queries see them"),
+  vectorAnnMinVectors: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("dense vectors a namespace needs before its queries use the HNSW graph"),
   configFile: z
     .string()
     .min(1)
@@ -91,6 +97,7 @@ const ENV_TWINS = {
   "max-request-bytes": "STRATUS_MAX_REQUEST_BYTES",
   "daily-request-limit": "STRATUS_DAILY_REQUEST_LIMIT",
   "vector-indexing-delay-ms": "STRATUS_VECTOR_INDEXING_DELAY_MS",
+  "vector-ann-min-vectors": "STRATUS_VECTOR_ANN_MIN_VECTORS",
   json: "STRATUS_JSON",
   workers: "STRATUS_WORKERS",
   config: "STRATUS_CONFIG",
@@ -130,6 +137,9 @@ Options:
                             limits, created at start (STRATUS_CONFIG); flags win over it
   --vector-indexing-delay-ms N
                             how long vector writes stay pending (STRATUS_VECTOR_INDEXING_DELAY_MS, default 0)
+  --vector-ann-min-vectors N
+                            dense vectors a namespace holds before queries use its HNSW graph
+                            (STRATUS_VECTOR_ANN_MIN_VECTORS, default 20000); docs/vector-search.md
   --json                    print the start-up details as one JSON line (STRATUS_JSON=1)
   --workers N               serve --redis-url from N processes sharing the ports (STRATUS_WORKERS);
                             needs --redis-url, keeps no data directory, and serves neither vector
@@ -244,6 +254,7 @@ export function readCliConfig(
     maxRequestBytes: read("max-request-bytes"),
     dailyRequestLimit: read("daily-request-limit"),
     vectorIndexingDelayMs: read("vector-indexing-delay-ms"),
+    vectorAnnMinVectors: read("vector-ann-min-vectors"),
     configFile: (() => {
       const file = read("config");
       return typeof file === "string" ? resolve(file) : undefined;

@@ -366,6 +366,7 @@ async function openVectorService(options: {
     storeDirectory: dataDir?.areas.vector,
     fsync: config.fsync,
     indexingDelayMs: config.vectorIndexingDelayMs,
+    approximateSearch: { minVectors: config.vectorAnnMinVectors },
     onError,
   });
   if (service.getIndex(DEFAULT_VECTOR_INDEX) === undefined) {

@@ -14,6 +14,7 @@ import {
   parseData,
   parseDenseVector,
   parseEnum,
+  parseExactParameter,
   parseId,
   parseIds,
   parseIncludes,
@@ -128,12 +129,12 @@ function update({ index, namespace, body }: CommandContext): CommandOutcome {
 
 /** One query's vectors and options, from vectors or from `data`. */
 function parseQuery(
-  index: VectorIndex,
+  { index, query }: CommandContext,
   item: unknown,
   fromData: boolean,
 ): { parts: VectorParts; options: QueryOptions } {
   const object = expectObject(item, "each query");
-  const options = parseQueryOptions(object);
+  const options = { ...parseQueryOptions(object), exact: parseExactParameter(query) };
   if (fromData) {
     const data = parseData(object["data"]);
     if (data === undefined) {
@@ -151,8 +152,9 @@ function parseQuery(
  * array of arrays; an array of exactly one answers a flat array, as the service does.
  */
 function query(fromData: boolean) {
-  return ({ index, namespace, body }: CommandContext): CommandOutcome => {
-    const queries = asList(body).map((item) => parseQuery(index, item, fromData));
+  return (context: CommandContext): CommandOutcome => {
+    const { index, namespace, body } = context;
+    const queries = asList(body).map((item) => parseQuery(context, item, fromData));
     const results = queries.map(({ parts, options }) =>
       index.query(index.plan(namespace, parts, options)),
     );
@@ -162,9 +164,10 @@ function query(fromData: boolean) {
 }
 
 function resumableStart(fromData: boolean) {
-  return ({ index, namespace, body }: CommandContext): CommandOutcome => {
+  return (context: CommandContext): CommandOutcome => {
+    const { index, namespace, body } = context;
     const object = expectObject(body, "the resumable query");
-    const { parts, options } = parseQuery(index, object, fromData);
+    const { parts, options } = parseQuery(context, object, fromData);
     const maxIdle = object["maxIdle"];
     if (maxIdle !== undefined && (typeof maxIdle !== "number" || !(maxIdle > 0))) {
       throw validationError("Invalid request: maxIdle must be a positive number of seconds.");

@@ -7,8 +7,11 @@
 
 export { type CommandOutcome, VECTOR_COMMANDS, type VectorCommand } from "./commands.ts";
 export { VectorMessages, VectorRequestError } from "./errors.ts";
+export { parseVectorBody } from "./json-body.ts";
 export { VectorLimits } from "./limits.ts";
 export {
+  type ApproximateSearchConfig,
+  DEFAULT_APPROXIMATE_MIN_VECTORS,
   type ResolvedVectorIndexSpec,
   VectorIndexExistsError,
   type VectorIndexHandle,

@@ -5,6 +5,9 @@
  * statistics of the sparse vectors, and which records are still pending (not yet queryable).
  */
 
+import { grownCapacity } from "./capacity.ts";
+import { scheduleLinking } from "./graph-linker.ts";
+import { type GraphMetric, HnswGraph } from "./hnsw.ts";
 import { squaredNorm } from "./similarity.ts";
 import { SortedIds } from "./sorted-ids.ts";
 import { DocumentFrequencies, type SparseVector } from "./sparse.ts";
@@ -27,6 +30,8 @@ export interface StoredRecord {
   order: number;
   /** Squared L2 norm of the dense vector, computed once for cosine queries. */
   norm: number;
+  /** Node in the namespace's approximate-search graph; -1 without one. */
+  node: number;
   sparseVector: SparseVector | undefined;
   metadata: Record<string, unknown> | undefined;
   data: string | undefined;
@@ -38,6 +43,15 @@ export interface StoredRecord {
 /** Deleted positions tolerated in the insertion order before it is compacted. */
 const ORDER_COMPACTION_MIN_HOLES = 4096;
 const INITIAL_CAPACITY = 16;
+
+/** How a store indexes its dense vectors for approximate search. */
+export interface ApproximateSearchOptions {
+  readonly metric: GraphMetric;
+  /** Dense vectors from which the store keeps a graph. */
+  readonly minVectors: number;
+  /** Whether queued nodes are linked in background slices (else only by `linkPending`). */
+  readonly linkInBackground: boolean;
+}
 
 export class NamespaceStore {
   readonly dimension: number;
@@ -53,11 +67,37 @@ export class NamespaceStore {
   #pendingCount = 0;
   /** Approximate bytes of sparse vectors, metadata and data, for `indexSize`. */
   #payloadBytes = 0;
+  readonly #approximate: ApproximateSearchOptions | undefined;
+  #graph: HnswGraph<StoredRecord> | undefined;
+  #isClosed = false;
 
-  /** @param dimension the dense dimension, 0 for a sparse-only index. */
-  constructor(dimension: number) {
+  /**
+   * @param dimension the dense dimension, 0 for a sparse-only index.
+   * @param approximate how to keep a graph for approximate search; none when undefined.
+   */
+  constructor(dimension: number, approximate?: ApproximateSearchOptions) {
     this.dimension = dimension;
     this.#vectors = new Float32Array(dimension === 0 ? 0 : INITIAL_CAPACITY * dimension);
+    this.#approximate = dimension === 0 ? undefined : approximate;
+  }
+
+  /**
+   * The approximate-search graph over the dense rows, once the store has held
+   * `minVectors`; nodes not linked yet are in its queue.
+   */
+  get graph(): HnswGraph<StoredRecord> | undefined {
+    return this.#graph;
+  }
+
+  /** Links every queued node now (tests, benchmarks); a no-op without a graph. */
+  linkPending(): void {
+    this.#graph?.linkPending();
+  }
+
+  /** Stops background linking: the store is no longer served. */
+  close(): void {
+    this.#isClosed = true;
+    this.#graph = undefined;
   }
 
   get size(): number {
@@ -96,6 +136,7 @@ export class NamespaceStore {
         slot: -1,
         order: this.#order.length,
         norm: 0,
+        node: -1,
         sparseVector: undefined,
         metadata: undefined,
         data: undefined,
@@ -130,6 +171,7 @@ export class NamespaceStore {
       record.isPending = false;
       this.#pendingCount--;
     }
+    this.#graph?.remove(record);
     this.#records.delete(id);
     this.#ids.remove();
     this.#removeRow(record);
@@ -142,6 +184,7 @@ export class NamespaceStore {
   }
 
   clear(): void {
+    this.#graph = undefined;
     this.#records.clear();
     this.#vectors = new Float32Array(this.dimension === 0 ? 0 : INITIAL_CAPACITY * this.dimension);
     this.#rows = [];
@@ -237,22 +280,72 @@ export class NamespaceStore {
 
   #setVector(record: StoredRecord, vector: Float32Array | undefined): void {
     if (vector === undefined) {
+      this.#graph?.remove(record);
       this.#removeRow(record);
       record.norm = 0;
       return;
+    }
+    if (record.slot >= 0 && this.#graph !== undefined && !this.#rowEquals(record.slot, vector)) {
+      // A moved vector is a new node: its old links describe where it was.
+      this.#graph.remove(record);
     }
     if (record.slot < 0) {
       record.slot = this.#rows.length;
       this.#rows.push(record);
       const needed = this.#rows.length * this.dimension;
       if (needed > this.#vectors.length) {
-        const grown = new Float32Array(Math.max(needed, this.#vectors.length * 2));
+        const grown = new Float32Array(Math.max(needed, grownCapacity(this.#vectors.length)));
         grown.set(this.#vectors);
         this.#vectors = grown;
       }
     }
     this.#vectors.set(vector, record.slot * this.dimension);
     record.norm = squaredNorm(this.#vectors, record.slot * this.dimension, this.dimension);
+    if (this.#graph !== undefined) {
+      if (record.node < 0) {
+        this.#graph.add(record);
+        this.#scheduleLinking();
+      }
+    } else if (
+      this.#approximate !== undefined &&
+      this.#rows.length >= this.#approximate.minVectors
+    ) {
+      this.#startGraph(this.#approximate);
+    }
+  }
+
+  #rowEquals(slot: number, vector: Float32Array): boolean {
+    const values = this.#vectors;
+    const offset = slot * this.dimension;
+    for (let index = 0; index < vector.length; index++) {
+      if (values[offset + index] !== vector[index]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Builds the graph from every row: queued now, linked in the background. */
+  #startGraph(approximate: ApproximateSearchOptions): void {
+    const graph = new HnswGraph<StoredRecord>({
+      dimension: this.dimension,
+      metric: approximate.metric,
+      vectors: () => this.#vectors,
+    });
+    for (const record of this.#rows) {
+      graph.add(record);
+    }
+    this.#graph = graph;
+    this.#scheduleLinking();
+  }
+
+  #scheduleLinking(): void {
+    const graph = this.#graph;
+    if (graph === undefined || this.#approximate?.linkInBackground !== true) {
+      return;
+    }
+    // Only this store's current graph: a cleared or closed store drops out of the linker.
+    scheduleLinking(graph, () => !this.#isClosed && this.#graph === graph);
   }
 
   /** Swap-remove: the last row moves into the freed one, so rows stay contiguous. */

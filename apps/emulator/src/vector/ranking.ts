@@ -28,7 +28,7 @@ export function compareScored(left: Scored, right: Scored): number {
  * Keeps the best `limit` items seen: a min-heap whose root is the worst kept item, so each new
  * item costs one comparison unless it makes the cut.
  */
-class TopK {
+export class TopK {
   readonly #limit: number;
   readonly #heap: Scored[] = [];
 

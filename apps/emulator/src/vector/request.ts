@@ -48,6 +48,13 @@ export function parseIds(value: unknown): string[] {
 
 /** A dense vector of exactly `dimension` finite numbers, stored as float32. */
 export function parseDenseVector(value: unknown, dimension: number): Float32Array {
+  if (value instanceof Float32Array) {
+    // Read from the body's bytes already (json-body.ts): finite numbers, as float32.
+    if (value.length !== dimension) {
+      throw dimensionError(value.length, dimension);
+    }
+    return value;
+  }
   if (!Array.isArray(value)) {
     throw notNumbers();
   }
@@ -221,6 +228,28 @@ export interface QueryOptions extends Includes {
   readonly weightingStrategy: WeightingStrategy | undefined;
   readonly fusionAlgorithm: FusionAlgorithm;
   readonly queryMode: QueryMode;
+  /**
+   * Emulator extension: the exact scan even where the approximate graph would answer (the
+   * `exact` query parameter, docs/vector-search.md).
+   */
+  readonly exact?: boolean;
+}
+
+/** The query-string parameter that forces the exact scan (`?exact=true`). */
+export const EXACT_QUERY_PARAMETER = "exact";
+
+/** Whether the query string asks for the exact scan; another value than true/false is a 422. */
+export function parseExactParameter(query: URLSearchParams): boolean {
+  const value = query.get(EXACT_QUERY_PARAMETER);
+  if (value === null || value === "false") {
+    return false;
+  }
+  if (value === "true" || value === "") {
+    return true;
+  }
+  throw validationError(
+    `Invalid request: ${EXACT_QUERY_PARAMETER} must be true or false, not ${JSON.stringify(value)}.`,
+  );
 }
 
 export function parseQueryOptions(body: JsonObject): QueryOptions {

@@ -27,7 +27,7 @@ import type {
   VectorIndexHandle,
   VectorIndexSpec,
 } from "./types.ts";
-import { VectorIndex } from "./vector-index.ts";
+import { VectorIndex, type VectorIndexOptions } from "./vector-index.ts";
 
 export { VectorIndexExistsError, VectorIndexSpecError } from "./errors.ts";
 export type {
@@ -50,7 +50,30 @@ export interface VectorServiceOptions {
   readonly indexingDelayMs?: number | undefined;
   /** Where the store's warnings (a truncated log tail) go. */
   readonly onError?: ((error: unknown) => void) | undefined;
+  /**
+   * Approximate (HNSW) search for DENSE indexes, or `false` for the exact scan always.
+   * @default {} (the defaults of {@link ApproximateSearchConfig})
+   */
+  readonly approximateSearch?: ApproximateSearchConfig | false | undefined;
 }
+
+/** When DENSE queries use an HNSW graph instead of the exact scan (docs/vector-search.md). */
+export interface ApproximateSearchConfig {
+  /** Dense vectors a namespace holds before it keeps a graph and queries use it. @default 20000 */
+  readonly minVectors?: number | undefined;
+  /** Candidates a graph search keeps (hnswlib's `ef`), at least `topK`. @default 128 */
+  readonly ef?: number | undefined;
+  /**
+   * Whether new vectors are linked into the graph in background slices; when false they wait
+   * for `NamespaceStore.linkPending` (tests). Queries scan unlinked vectors exactly either way.
+   * @default true
+   */
+  readonly linkInBackground?: boolean | undefined;
+}
+
+/** Dense vectors from which a namespace's queries use the graph (measured: docs/vector-search.md). */
+export const DEFAULT_APPROXIMATE_MIN_VECTORS = 20_000;
+const DEFAULT_EF = 128;
 
 const INDEX_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
@@ -113,6 +136,7 @@ export class VectorService {
       return false;
     }
     index.resumable.clear();
+    index.close();
     this.#indexes.delete(name);
     this.#journal({ op: "drop", index: name });
     await this.#commit();
@@ -145,6 +169,9 @@ export class VectorService {
       return;
     }
     this.#isClosed = true;
+    for (const index of this.#indexes.values()) {
+      index.close();
+    }
     const store = this.#store;
     this.#store = undefined;
     if (store !== undefined) {
@@ -191,9 +218,22 @@ export class VectorService {
         sparse: spec.sparseEmbeddingModel,
       }),
       journal: (entry) => this.#journal(entry),
+      approximate: this.#approximateOptions(),
     });
     this.#indexes.set(spec.name, index);
     return index;
+  }
+
+  #approximateOptions(): VectorIndexOptions["approximate"] {
+    const config = this.#options.approximateSearch ?? {};
+    if (config === false) {
+      return undefined;
+    }
+    return {
+      minVectors: config.minVectors ?? DEFAULT_APPROXIMATE_MIN_VECTORS,
+      ef: config.ef ?? DEFAULT_EF,
+      linkInBackground: config.linkInBackground ?? true,
+    };
   }
 
   #journal(entry: JournalEntry): void {
@@ -250,10 +290,12 @@ export class VectorService {
     }
     switch (entry.op) {
       case "create":
+        this.#indexes.get(entry.spec.name)?.close();
         this.#indexes.delete(entry.spec.name);
         this.#instantiate(entry.spec, entry.token, entry.readOnlyToken);
         return;
       case "drop":
+        index?.close();
         this.#indexes.delete(entry.index);
         return;
       case "tokens":

@@ -4,15 +4,17 @@
  * are journalled through `journal` so `persistence.ts` can replay them.
  */
 import { generateToken, timingSafeEqual } from "@stratus/core/auth";
+import { type ApproximateQueryOptions, chooseDenseRanking } from "./approximate.ts";
 import type { Embedder } from "./embedder.ts";
 import { encodeRecord, type RecordJson } from "./encode.ts";
 import { VectorMessages, VectorRequestError, validationError } from "./errors.ts";
 import { compileFilter, FilterSyntaxError } from "./filter/index.ts";
 import { fuse } from "./fusion.ts";
+import type { GraphMetric } from "./hnsw.ts";
 import type { JournalEntry } from "./journal.ts";
 import { VectorLimits } from "./limits.ts";
 import { NamespaceStore, type RecordInput } from "./namespace-store.ts";
-import { type RecordFilter, rankDense, rankFused, rankSparse, type Scored } from "./ranking.ts";
+import { type RecordFilter, rankFused, rankSparse, type Scored } from "./ranking.ts";
 import type { Includes, JsonObject, QueryOptions } from "./request.ts";
 import { ResumableQueries } from "./resumable.ts";
 import { createDenseScorer } from "./similarity.ts";
@@ -44,7 +46,17 @@ export interface VectorIndexOptions {
   readonly indexingDelayMs: number;
   readonly embedder: Embedder;
   readonly journal: (entry: JournalEntry) => void;
+  /** Approximate search for DENSE indexes; undefined: always the exact scan. */
+  readonly approximate?:
+    | (ApproximateQueryOptions & { readonly linkInBackground: boolean })
+    | undefined;
 }
+
+const GRAPH_METRICS = {
+  COSINE: "cosine",
+  EUCLIDEAN: "euclidean",
+  DOT_PRODUCT: "dot",
+} as const satisfies Record<ResolvedVectorIndexSpec["similarity"], GraphMetric>;
 
 export class VectorIndex implements VectorIndexHandle {
   readonly spec: ResolvedVectorIndexSpec;
@@ -55,6 +67,7 @@ export class VectorIndex implements VectorIndexHandle {
   readonly #clock: VectorClock;
   readonly #indexingDelayMs: number;
   readonly #journal: (entry: JournalEntry) => void;
+  readonly #approximate: VectorIndexOptions["approximate"];
   /** Namespaces in creation order; `""` always first. */
   #namespaces = new Map<string, NamespaceStore>();
 
@@ -66,6 +79,8 @@ export class VectorIndex implements VectorIndexHandle {
     this.#clock = options.clock;
     this.#indexingDelayMs = options.indexingDelayMs;
     this.#journal = options.journal;
+    // Sparse and hybrid indexes keep their exact scoring (issue 21).
+    this.#approximate = options.spec.type === "DENSE" ? options.approximate : undefined;
     this.resumable = new ResumableQueries(options.clock);
     this.#namespaces.set(DEFAULT_NAMESPACE, this.#newStore());
   }
@@ -138,7 +153,24 @@ export class VectorIndex implements VectorIndexHandle {
   }
 
   #newStore(): NamespaceStore {
-    return new NamespaceStore(this.hasDense ? this.spec.dimension : 0);
+    const approximate = this.#approximate;
+    return new NamespaceStore(
+      this.hasDense ? this.spec.dimension : 0,
+      approximate === undefined
+        ? undefined
+        : {
+            metric: GRAPH_METRICS[this.spec.similarity],
+            minVectors: approximate.minVectors,
+            linkInBackground: approximate.linkInBackground,
+          },
+    );
+  }
+
+  /** Stops the namespaces' background work: the index is deleted or the service closed. */
+  close(): void {
+    for (const store of this.#namespaces.values()) {
+      store.close();
+    }
   }
 
   // ── writes ──────────────────────────────────────────────────────────────────────────────────
@@ -319,6 +351,7 @@ export class VectorIndex implements VectorIndexHandle {
   }
 
   applyDropNamespace(namespace: string): void {
+    this.#namespaces.get(namespace)?.close();
     this.#namespaces.delete(namespace);
   }
 
@@ -346,6 +379,9 @@ export class VectorIndex implements VectorIndexHandle {
 
   applyRenameNamespace(from: string, to: string): void {
     const store = this.#namespaces.get(from) as NamespaceStore;
+    if (from !== to) {
+      this.#namespaces.get(to)?.close();
+    }
     this.#namespaces.delete(from);
     this.#namespaces.set(to, store);
   }
@@ -394,10 +430,17 @@ export class VectorIndex implements VectorIndexHandle {
       store === undefined || parts.vector === undefined
         ? undefined
         : (limit: number) =>
-            rankDense(
-              store,
-              createDenseScorer(this.spec.similarity, parts.vector as Float32Array),
-              { accept, limit },
+            chooseDenseRanking(
+              {
+                store,
+                scorer: createDenseScorer(this.spec.similarity, parts.vector as Float32Array),
+                query: parts.vector as Float32Array,
+                accept,
+                // Records inside the indexing delay are filtered out too.
+                isFiltered: options.filter !== "" || store.pendingCount(now) > 0,
+                limit,
+              },
+              options.exact === true ? undefined : this.#approximate,
             );
     const sparse =
       store === undefined || parts.sparseVector === undefined

@@ -194,4 +194,13 @@ describe("start-up wiring", () => {
       /vector-indexing-delay-ms/,
     );
   });
+
+  test("--vector-ann-min-vectors and its STRATUS_ twin", ({ expect }) => {
+    const fromFlag = readCliConfig(["--in-memory", "--vector-ann-min-vectors", "5000"], {});
+    const fromEnv = readCliConfig(["--in-memory"], { STRATUS_VECTOR_ANN_MIN_VECTORS: "700" });
+    const unset = readCliConfig(["--in-memory"], {});
+    expect(fromFlag.kind === "start" && fromFlag.config.vectorAnnMinVectors).toBe(5000);
+    expect(fromEnv.kind === "start" && fromEnv.config.vectorAnnMinVectors).toBe(700);
+    expect(unset.kind === "start" && unset.config.vectorAnnMinVectors).toBeUndefined();
+  });
 });

@@ -15,6 +15,7 @@
 import { parseBearerToken } from "@stratus/core/auth";
 import {
   DEFAULT_NAMESPACE,
+  parseVectorBody,
   VECTOR_COMMANDS,
   type VectorGrant,
   VectorLimits,
@@ -228,6 +229,11 @@ function splitCommandPath(path: string): { name: string; namespace: string | und
 
 /** The body as JSON whatever the content type (§1.2); empty is undefined. */
 function parseBody(body: Uint8Array): unknown {
+  try {
+    return parseVectorBody(body);
+  } catch {
+    // Not JSON, or nothing the fast reader takes: JSON.parse decides, with its own error.
+  }
   const text = decoder.decode(body);
   if (text.trim() === "") {
     return undefined;

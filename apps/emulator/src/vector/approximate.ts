@@ -1,0 +1,131 @@
+/**
+ * Approximate dense top-K (issue 21): candidates from the namespace's HNSW graph plus every node
+ * still queued for linking, then the service's exact scores (similarity.ts) for the candidates,
+ * so a returned score is bit-identical to the exact scan's; only which records make the top-K may
+ * differ. `chooseDenseRanking` decides when the exact scan runs instead.
+ */
+import type { HnswGraph } from "./hnsw.ts";
+import type { NamespaceStore, StoredRecord } from "./namespace-store.ts";
+import { type RecordFilter, rankDense, type Scored, TopK } from "./ranking.ts";
+import type { DenseScorer } from "./similarity.ts";
+
+/** When and how queries use the graph (`VectorServiceOptions.approximateSearch`). */
+export interface ApproximateQueryOptions {
+  /** Dense vectors a namespace needs before its queries use the graph. */
+  readonly minVectors: number;
+  /** Candidates a graph search keeps (hnswlib's `ef`); at least `topK`. */
+  readonly ef: number;
+}
+
+/**
+ * Below this estimated share of records passing the filter the exact scan runs: a graph walk
+ * meets too few accepted nodes to fill its candidates, and the scan checks the filter first.
+ */
+export const MIN_FILTER_SELECTIVITY = 0.05;
+/** Records sampled to estimate a filter's selectivity. */
+const SELECTIVITY_SAMPLE = 200;
+/** The most candidates a filtered graph search keeps. */
+const MAX_EF = 2000;
+
+export interface DenseRankRequest {
+  readonly store: NamespaceStore;
+  readonly scorer: DenseScorer;
+  readonly query: Float32Array;
+  readonly accept: RecordFilter;
+  /** Whether `accept` checks a metadata filter (not just readiness). */
+  readonly isFiltered: boolean;
+  readonly limit: number;
+}
+
+/**
+ * The top `limit` by the exact scan, or through the graph when the namespace has one with most
+ * nodes linked, holds at least `minVectors`, `limit` is finite and the filter is estimated to
+ * pass at least {@link MIN_FILTER_SELECTIVITY} of the records.
+ */
+export function chooseDenseRanking(
+  request: DenseRankRequest,
+  approximate: ApproximateQueryOptions | undefined,
+): Scored[] {
+  const { store, scorer, accept, limit } = request;
+  const graph = store.graph;
+  if (
+    approximate === undefined ||
+    graph === undefined ||
+    limit === Number.POSITIVE_INFINITY ||
+    store.rows.length < approximate.minVectors ||
+    graph.queuedCount > graph.linkedCount
+  ) {
+    return rankDense(store, scorer, { accept, limit });
+  }
+  let ef = Math.max(approximate.ef, limit);
+  if (request.isFiltered) {
+    const selectivity = estimateSelectivity(store, accept);
+    if (selectivity < MIN_FILTER_SELECTIVITY) {
+      return rankDense(store, scorer, { accept, limit });
+    }
+    ef = Math.min(MAX_EF, Math.max(ef, Math.ceil(limit / selectivity)));
+  }
+  const ranked = rankApproximate(graph, { ...request, ef });
+  if (ranked.length < limit && request.isFiltered) {
+    // The walk found fewer matches than asked for: only the scan knows whether more exist.
+    return rankDense(store, scorer, { accept, limit });
+  }
+  return ranked;
+}
+
+/** The share of a random sample of records that `accept` passes. */
+export function estimateSelectivity(store: NamespaceStore, accept: RecordFilter): number {
+  const random = sampleRandom(store.size);
+  const samples = Math.min(SELECTIVITY_SAMPLE, store.size);
+  let accepted = 0;
+  for (let index = 0; index < samples; index++) {
+    const record = store.randomRecord(random);
+    if (record !== undefined && accept(record)) {
+      accepted++;
+    }
+  }
+  return samples === 0 ? 0 : accepted / samples;
+}
+
+/** A generator seeded by the store's size: the same state decides the same way. */
+function sampleRandom(seed: number): () => number {
+  let state = (seed * 2_654_435_761) >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4_294_967_296;
+  };
+}
+
+function rankApproximate(
+  graph: HnswGraph<StoredRecord>,
+  request: DenseRankRequest & { readonly ef: number },
+): Scored[] {
+  const { store, scorer, accept, limit } = request;
+  const vectors = store.vectors;
+  const dimension = store.dimension;
+  const top = new TopK(limit);
+  for (const { item } of graph.search(request.query, { ef: request.ef, accept })) {
+    top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+  }
+  // Queued nodes are not in the graph yet: scanned, estimates first where the scorer has them.
+  const { estimate, tolerance } = scorer;
+  for (const record of graph.queuedItems()) {
+    if (!accept(record)) {
+      continue;
+    }
+    const offset = record.slot * dimension;
+    if (
+      estimate !== undefined &&
+      estimate(vectors, offset, record.norm) + tolerance < top.worstScore()
+    ) {
+      continue;
+    }
+    const score = scorer.score(vectors, offset, record.norm);
+    if (top.admits(score)) {
+      top.push({ key: record, score });
+    }
+  }
+  return top.sorted();
+}

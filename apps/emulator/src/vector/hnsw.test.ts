@@ -1,0 +1,112 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe, test as unitTest } from "vitest";
+import { NamespaceStore } from "./namespace-store.ts";
+
+const DIMENSION = 8;
+const APPROXIMATE = { metric: "euclidean", minVectors: 1, linkInBackground: false } as const;
+
+function distance(left: Float32Array, right: Float32Array): number {
+  let sum = 0;
+  for (let index = 0; index < left.length; index++) {
+    const difference = (left[index] as number) - (right[index] as number);
+    sum += difference * difference;
+  }
+  return sum;
+}
+
+type Operation =
+  | { readonly kind: "put"; readonly id: number; readonly values: number[] }
+  | { readonly kind: "delete"; readonly id: number }
+  | { readonly kind: "link" };
+
+const component = fc.integer({ min: -100, max: 100 });
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("put" as const),
+      id: fc.integer({ min: 0, max: 60 }),
+      values: fc.array(component, { minLength: DIMENSION, maxLength: DIMENSION }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("delete" as const),
+      id: fc.integer({ min: 0, max: 60 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: "link" as const }) },
+);
+
+describe("the namespace graph follows writes", () => {
+  test.prop([fc.array(operation, { maxLength: 300 })], { numRuns: 100 })(
+    "after any puts and deletes it holds exactly the live vectors, and finds each one itself",
+    (operations) => {
+      const store = new NamespaceStore(DIMENSION, APPROXIMATE);
+      const live = new Map<string, Float32Array>();
+      for (const op of operations) {
+        if (op.kind === "put") {
+          const vector = Float32Array.from(op.values);
+          store.put({ id: String(op.id), vector }, 0, 0);
+          live.set(String(op.id), vector);
+        } else if (op.kind === "delete") {
+          store.delete(String(op.id));
+          live.delete(String(op.id));
+        } else {
+          store.linkPending();
+        }
+      }
+      store.linkPending();
+      const graph = store.graph;
+      if (graph === undefined) {
+        return live.size === 0;
+      }
+      if (graph.linkedCount !== live.size || graph.queuedCount !== 0) {
+        return false;
+      }
+      // Every live vector is reachable: searching for it finds a record at distance 0.
+      for (const vector of live.values()) {
+        const hits = graph.search(vector, { ef: 64, accept: () => true });
+        const nearest = hits[0]?.item;
+        const found = nearest === undefined ? undefined : live.get(nearest.id);
+        if (found === undefined || distance(found, vector) !== 0) {
+          return false;
+        }
+      }
+      return true;
+    },
+  );
+
+  unitTest("a graph that lost half its nodes keeps its recall", ({ expect }) => {
+    let state = 99;
+    const random = (): number => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31 - 0.5;
+    };
+    const store = new NamespaceStore(DIMENSION, APPROXIMATE);
+    const live = new Map<string, Float32Array>();
+    for (let id = 0; id < 3000; id++) {
+      const vector = Float32Array.from({ length: DIMENSION }, random);
+      store.put({ id: String(id), vector }, 0, 0);
+      live.set(String(id), vector);
+    }
+    store.linkPending();
+    for (let id = 0; id < 3000; id += 2) {
+      store.delete(String(id));
+      live.delete(String(id));
+    }
+    let found = 0;
+    for (let query = 0; query < 50; query++) {
+      const vector = Float32Array.from({ length: DIMENSION }, random);
+      const exact = [...live]
+        .sort((left, right) => distance(left[1], vector) - distance(right[1], vector))
+        .slice(0, 10)
+        .map(([id]) => id);
+      const hits = store.graph?.search(vector, { ef: 64, accept: () => true }) ?? [];
+      const ids = new Set(hits.slice(0, 10).map((hit) => hit.item.id));
+      found += exact.filter((id) => ids.has(id)).length;
+    }
+    expect(found / 500).toBeGreaterThanOrEqual(0.95);
+  });
+});

@@ -1,0 +1,652 @@
+/**
+ * An HNSW graph (Malkov & Yashunin, "Efficient and robust approximate nearest neighbor search using
+ * Hierarchical Navigable Small World graphs", 2016; the layout follows nmslib/hnswlib:
+ * `hnswlib/hnswalg.h`) over the rows of a {@link NamespaceStore}: it holds no vectors of its own,
+ * only links between nodes, and reads each node's row through its item (`slot`, `norm`), so it
+ * costs about 150 bytes of arrays a vector (M = 16) on top of the vector itself.
+ *
+ * Writes are cheap: `add` only queues a node; `linkPending` links queued nodes into the graph in
+ * slices, which the store runs in the background. A query searches the linked nodes and the
+ * caller scans the queued ones exactly, so an answer never misses a record for want of linking.
+ * `remove` unlinks a node and reconnects its neighbours among themselves (no rebuild).
+ *
+ * Scores here are float64 estimates used only to navigate; the service's exact scores are
+ * computed by the caller for the candidates it returns.
+ */
+import { grownCapacity } from "./capacity.ts";
+import { dotProductFast } from "./similarity.ts";
+
+/** How the graph compares vectors: higher is nearer. */
+export type GraphMetric = "cosine" | "euclidean" | "dot";
+
+/** What a node points at: a row of the store's vectors and its squared norm. */
+export interface GraphItem {
+  /** Row in the store's vectors; read at every comparison, so rows may move. */
+  slot: number;
+  norm: number;
+  /** The item's node in the graph, -1 when it has none; the graph sets it. */
+  node: number;
+}
+
+export interface HnswOptions {
+  readonly dimension: number;
+  readonly metric: GraphMetric;
+  /** The store's current vectors (the array is replaced when it grows). */
+  readonly vectors: () => Float32Array;
+  /** Links per node above level 0 (twice as many at level 0). @default 16 */
+  readonly m?: number;
+  /** Candidates kept while linking a node. @default 64 */
+  readonly efConstruction?: number;
+}
+
+/** One nearest-first result of {@link HnswGraph.search}. */
+export interface GraphHit<T> {
+  readonly item: T;
+  readonly estimate: number;
+}
+
+const FREE = -1;
+const QUEUED = -2;
+const INITIAL_CAPACITY = 64;
+
+/**
+ * A binary min-heap of (score, node) on typed arrays, reused across searches so a search
+ * allocates nothing per visited node.
+ */
+class ScoreHeap {
+  scores = new Float64Array(64);
+  nodes = new Int32Array(64);
+  size = 0;
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  get topScore(): number {
+    return this.scores[0] as number;
+  }
+
+  get topNode(): number {
+    return this.nodes[0] as number;
+  }
+
+  push(score: number, node: number): void {
+    if (this.size === this.scores.length) {
+      const scores = new Float64Array(this.size * 2);
+      scores.set(this.scores);
+      this.scores = scores;
+      const nodes = new Int32Array(this.size * 2);
+      nodes.set(this.nodes);
+      this.nodes = nodes;
+    }
+    const { scores, nodes } = this;
+    let child = this.size++;
+    while (child > 0) {
+      const parent = (child - 1) >> 1;
+      if ((scores[parent] as number) <= score) {
+        break;
+      }
+      scores[child] = scores[parent] as number;
+      nodes[child] = nodes[parent] as number;
+      child = parent;
+    }
+    scores[child] = score;
+    nodes[child] = node;
+  }
+
+  pop(): void {
+    const { scores, nodes } = this;
+    const last = --this.size;
+    const score = scores[last] as number;
+    const node = nodes[last] as number;
+    let parent = 0;
+    for (;;) {
+      let child = parent * 2 + 1;
+      if (child >= last) {
+        break;
+      }
+      if (child + 1 < last && (scores[child + 1] as number) < (scores[child] as number)) {
+        child++;
+      }
+      if ((scores[child] as number) >= score) {
+        break;
+      }
+      scores[parent] = scores[child] as number;
+      nodes[parent] = nodes[child] as number;
+      parent = child;
+    }
+    scores[parent] = score;
+    nodes[parent] = node;
+  }
+}
+
+/** The squared euclidean distance of two rows in float64, four accumulators. */
+function squaredDistanceFast(query: Float32Array, values: Float32Array, offset: number): number {
+  const dimension = query.length;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let i = 0;
+  for (const end = dimension - 3; i < end; i += 4) {
+    const at = offset + i;
+    const x = (query[i] as number) - (values[at] as number);
+    const y = (query[i + 1] as number) - (values[at + 1] as number);
+    const z = (query[i + 2] as number) - (values[at + 2] as number);
+    const w = (query[i + 3] as number) - (values[at + 3] as number);
+    a += x * x;
+    b += y * y;
+    c += z * z;
+    d += w * w;
+  }
+  for (; i < dimension; i++) {
+    const x = (query[i] as number) - (values[offset + i] as number);
+    a += x * x;
+  }
+  return a + b + (c + d);
+}
+
+/** mulberry32: a seeded generator, so the same writes build the same graph. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export class HnswGraph<T extends GraphItem> {
+  readonly #dimension: number;
+  readonly #metric: GraphMetric;
+  readonly #vectors: () => Float32Array;
+  readonly #m: number;
+  readonly #m0: number;
+  readonly #efConstruction: number;
+  readonly #levelFactor: number;
+  readonly #random = seededRandom(0x5eed);
+  #items: (T | undefined)[] = [];
+  /** Per node: its top level when linked, QUEUED, or FREE. */
+  #levels = new Int8Array(INITIAL_CAPACITY);
+  /** Level-0 links: per node, a count then `m0` node ids. */
+  #links0: Int32Array;
+  /** Links above level 0, per node: `m + 1` ints (a count, then ids) per level from 1. */
+  #upper: (Int32Array | undefined)[] = [];
+  #free: number[] = [];
+  #queue: number[] = [];
+  #queueHead = 0;
+  #queuedCount = 0;
+  #linkedCount = 0;
+  #entry = -1;
+  #maxLevel = -1;
+  #visited = new Uint32Array(INITIAL_CAPACITY);
+  #epoch = 0;
+  /** The query of the current search or link: a copy, so it stays put while rows move. */
+  readonly #query: Float32Array;
+  #queryNorm = 0;
+  readonly #candidates = new ScoreHeap();
+  readonly #results = new ScoreHeap();
+
+  constructor(options: HnswOptions) {
+    this.#dimension = options.dimension;
+    this.#metric = options.metric;
+    this.#vectors = options.vectors;
+    this.#m = options.m ?? 16;
+    this.#m0 = this.#m * 2;
+    this.#efConstruction = options.efConstruction ?? 64;
+    this.#levelFactor = 1 / Math.log(this.#m);
+    this.#links0 = new Int32Array(INITIAL_CAPACITY * (this.#m0 + 1));
+    this.#query = new Float32Array(options.dimension);
+  }
+
+  /** Nodes linked into the graph (searchable). */
+  get linkedCount(): number {
+    return this.#linkedCount;
+  }
+
+  /** Nodes waiting to be linked: queries scan them exactly. */
+  get queuedCount(): number {
+    return this.#queuedCount;
+  }
+
+  /** Approximate bytes of the graph's own arrays. */
+  byteSize(): number {
+    let upper = 0;
+    for (const links of this.#upper) {
+      upper += links === undefined ? 0 : links.byteLength;
+    }
+    return this.#links0.byteLength + this.#levels.byteLength + this.#visited.byteLength + upper;
+  }
+
+  /** Queues `item` for linking; it has no node yet. */
+  add(item: T): void {
+    const node = this.#allocate();
+    this.#items[node] = item;
+    item.node = node;
+    this.#levels[node] = QUEUED;
+    this.#links0[node * (this.#m0 + 1)] = 0;
+    this.#upper[node] = undefined;
+    this.#queue.push(node);
+    this.#queuedCount++;
+  }
+
+  /** Items still queued, in queue order. */
+  *queuedItems(): IterableIterator<T> {
+    for (let index = this.#queueHead; index < this.#queue.length; index++) {
+      const node = this.#queue[index] as number;
+      if (this.#levels[node] === QUEUED) {
+        yield this.#items[node] as T;
+      }
+    }
+  }
+
+  /** Links queued nodes until none is left or `budgetMs` has passed; returns how many remain. */
+  linkPending(budgetMs = Number.POSITIVE_INFINITY): number {
+    const deadline = performance.now() + budgetMs;
+    let sinceCheck = 0;
+    while (this.#queueHead < this.#queue.length) {
+      const node = this.#queue[this.#queueHead++] as number;
+      if (this.#levels[node] !== QUEUED) {
+        continue;
+      }
+      this.#queuedCount--;
+      this.#link(node);
+      if (++sinceCheck === 16) {
+        sinceCheck = 0;
+        if (performance.now() >= deadline) {
+          break;
+        }
+      }
+    }
+    if (this.#queueHead === this.#queue.length) {
+      this.#queue = [];
+      this.#queueHead = 0;
+    }
+    return this.#queuedCount;
+  }
+
+  /**
+   * Unlinks the item's node and reconnects each former neighbour to the nearest of the others,
+   * so the graph stays navigable without a rebuild.
+   */
+  remove(item: T): void {
+    const node = item.node;
+    item.node = -1;
+    if (node < 0) {
+      return;
+    }
+    const level = this.#levels[node] as number;
+    this.#levels[node] = FREE;
+    this.#items[node] = undefined;
+    this.#free.push(node);
+    if (level === QUEUED) {
+      this.#queuedCount--;
+      return;
+    }
+    this.#linkedCount--;
+    for (let layer = 0; layer <= level; layer++) {
+      const [links, base] = this.#linksOf(node, layer);
+      const neighbours = Array.from(links.subarray(base + 1, base + 1 + (links[base] as number)));
+      for (const neighbour of neighbours) {
+        if ((this.#levels[neighbour] as number) >= layer) {
+          this.#unlink(neighbour, layer, node);
+          this.#reconnect(neighbour, layer, neighbours);
+        }
+      }
+    }
+    if (node === this.#entry) {
+      this.#chooseEntry();
+    }
+  }
+
+  /**
+   * The `ef` nearest linked nodes to `query` whose item `accept`s, nearest first. Rejected nodes
+   * are still walked through, so a filter narrows the results, not the paths.
+   */
+  search(
+    query: Float32Array,
+    options: { readonly ef: number; readonly accept: (item: T) => boolean },
+  ): GraphHit<T>[] {
+    if (this.#entry < 0) {
+      return [];
+    }
+    this.#setQuery(query);
+    const entry = this.#descend(this.#entry, this.#maxLevel, 0);
+    this.#searchLayer(entry, { ef: options.ef, layer: 0, accept: options.accept });
+    const results = this.#results;
+    const hits: GraphHit<T>[] = new Array(results.size);
+    for (let index = results.size - 1; index >= 0; index--) {
+      hits[index] = { item: this.#items[results.topNode] as T, estimate: results.topScore };
+      results.pop();
+    }
+    return hits;
+  }
+
+  // ── linking ─────────────────────────────────────────────────────────────────────────────────
+
+  #link(node: number): void {
+    const item = this.#items[node] as T;
+    const offset = item.slot * this.#dimension;
+    this.#query.set(this.#vectors().subarray(offset, offset + this.#dimension));
+    this.#queryNorm = item.norm;
+    const level = Math.min(126, Math.floor(-Math.log(1 - this.#random()) * this.#levelFactor));
+    this.#levels[node] = level;
+    this.#links0[node * (this.#m0 + 1)] = 0;
+    this.#upper[node] = level > 0 ? new Int32Array(level * (this.#m + 1)) : undefined;
+    this.#linkedCount++;
+    if (this.#entry < 0) {
+      this.#entry = node;
+      this.#maxLevel = level;
+      return;
+    }
+    let entry = this.#descend(this.#entry, this.#maxLevel, level + 1);
+    for (let layer = Math.min(level, this.#maxLevel); layer >= 0; layer--) {
+      this.#searchLayer(entry, { ef: this.#efConstruction, layer, accept: undefined });
+      const { nodes, scores } = this.#drainResults(node);
+      entry = nodes[0] ?? entry;
+      const capacity = layer === 0 ? this.#m0 : this.#m;
+      const chosen = this.#selectNeighbours(nodes, scores, this.#m);
+      const [links, base] = this.#linksOf(node, layer);
+      links[base] = chosen.length;
+      links.set(chosen, base + 1);
+      for (const neighbour of chosen) {
+        this.#connect(neighbour, { layer, node, capacity });
+      }
+    }
+    if (level > this.#maxLevel) {
+      this.#entry = node;
+      this.#maxLevel = level;
+    }
+  }
+
+  /** Adds `node` to `neighbour`'s links, pruning them with the heuristic when full. */
+  #connect(neighbour: number, link: { layer: number; node: number; capacity: number }): void {
+    const [links, base] = this.#linksOf(neighbour, link.layer);
+    const count = links[base] as number;
+    if (count < link.capacity) {
+      links[base + 1 + count] = link.node;
+      links[base] = count + 1;
+      return;
+    }
+    const candidates = [...links.subarray(base + 1, base + 1 + count), link.node]
+      .map((node) => ({ node, score: this.#pairScore(neighbour, node) }))
+      .sort((left, right) => right.score - left.score);
+    const chosen = this.#selectNeighbours(
+      candidates.map((candidate) => candidate.node),
+      candidates.map((candidate) => candidate.score),
+      link.capacity,
+    );
+    links[base] = chosen.length;
+    links.set(chosen, base + 1);
+  }
+
+  /**
+   * hnswlib's `getNeighborsByHeuristic2`: nearest first, a candidate is kept only when it is
+   * nearer to the new node than to every neighbour kept so far, which keeps links spread across
+   * clusters instead of all inside the nearest one.
+   */
+  #selectNeighbours(nodes: readonly number[], scores: readonly number[], limit: number): number[] {
+    const chosen: number[] = [];
+    for (let index = 0; index < nodes.length && chosen.length < limit; index++) {
+      const candidate = nodes[index] as number;
+      const score = scores[index] as number;
+      let isDiverse = true;
+      for (const kept of chosen) {
+        if (this.#pairScore(candidate, kept) > score) {
+          isDiverse = false;
+          break;
+        }
+      }
+      if (isDiverse) {
+        chosen.push(candidate);
+      }
+    }
+    return chosen;
+  }
+
+  #unlink(from: number, layer: number, node: number): void {
+    const [links, base] = this.#linksOf(from, layer);
+    const count = links[base] as number;
+    for (let index = 0; index < count; index++) {
+      if (links[base + 1 + index] === node) {
+        links[base + 1 + index] = links[base + count] as number;
+        links[base] = count - 1;
+        return;
+      }
+    }
+  }
+
+  /** Fills `node`'s free link places at `layer` with the nearest of `candidates`. */
+  #reconnect(node: number, layer: number, candidates: readonly number[]): void {
+    const [links, base] = this.#linksOf(node, layer);
+    const capacity = layer === 0 ? this.#m0 : this.#m;
+    let count = links[base] as number;
+    const current = new Set(links.subarray(base + 1, base + 1 + count));
+    const scored: { node: number; score: number }[] = [];
+    for (const candidate of candidates) {
+      if (
+        candidate !== node &&
+        !current.has(candidate) &&
+        (this.#levels[candidate] as number) >= layer
+      ) {
+        scored.push({ node: candidate, score: this.#pairScore(node, candidate) });
+      }
+    }
+    scored.sort((left, right) => right.score - left.score);
+    for (const { node: candidate } of scored) {
+      if (count >= capacity) {
+        break;
+      }
+      links[base + 1 + count++] = candidate;
+    }
+    links[base] = count;
+  }
+
+  #chooseEntry(): void {
+    this.#entry = -1;
+    this.#maxLevel = -1;
+    const levels = this.#levels;
+    for (let node = 0; node < this.#items.length; node++) {
+      const level = levels[node] as number;
+      if (level > this.#maxLevel) {
+        this.#entry = node;
+        this.#maxLevel = level;
+      }
+    }
+  }
+
+  // ── searching ───────────────────────────────────────────────────────────────────────────────
+
+  #setQuery(query: Float32Array): void {
+    this.#query.set(query);
+    let norm = 0;
+    for (let index = 0; index < query.length; index++) {
+      norm += (query[index] as number) * (query[index] as number);
+    }
+    this.#queryNorm = norm;
+  }
+
+  /** Greedy descent from `entry` at `from` down to level `to`: the nearest node found. */
+  #descend(entry: number, from: number, to: number): number {
+    let current = entry;
+    let best = this.#queryScore(current);
+    for (let layer = from; layer >= to; layer--) {
+      let improved = true;
+      while (improved) {
+        improved = false;
+        const [links, base] = this.#linksOf(current, layer);
+        const count = links[base] as number;
+        for (let index = 0; index < count; index++) {
+          const neighbour = links[base + 1 + index] as number;
+          if ((this.#levels[neighbour] as number) < layer) {
+            continue;
+          }
+          const score = this.#queryScore(neighbour);
+          if (score > best) {
+            best = score;
+            current = neighbour;
+            improved = true;
+          }
+        }
+      }
+    }
+    return current;
+  }
+
+  /**
+   * Algorithm 2 of the paper: best-first from `entry`, keeping the `ef` best accepted nodes in
+   * `#results` (a min-heap: its root is the worst kept).
+   */
+  #searchLayer(
+    entry: number,
+    options: {
+      readonly ef: number;
+      readonly layer: number;
+      readonly accept: ((item: T) => boolean) | undefined;
+    },
+  ): void {
+    const { ef, layer, accept } = options;
+    const candidates = this.#candidates;
+    const results = this.#results;
+    candidates.clear();
+    results.clear();
+    const visited = this.#nextEpoch();
+    const epoch = this.#epoch;
+    const levels = this.#levels;
+    const items = this.#items;
+    visited[entry] = epoch;
+    const entryScore = this.#queryScore(entry);
+    candidates.push(-entryScore, entry);
+    if (accept === undefined || accept(items[entry] as T)) {
+      results.push(entryScore, entry);
+    }
+    while (candidates.size > 0) {
+      const score = -candidates.topScore;
+      const current = candidates.topNode;
+      if (results.size >= ef && score < results.topScore) {
+        break;
+      }
+      candidates.pop();
+      const [links, base] = this.#linksOf(current, layer);
+      const count = links[base] as number;
+      for (let index = 0; index < count; index++) {
+        const neighbour = links[base + 1 + index] as number;
+        if (visited[neighbour] === epoch || (levels[neighbour] as number) < layer) {
+          continue;
+        }
+        visited[neighbour] = epoch;
+        const neighbourScore = this.#queryScore(neighbour);
+        if (results.size < ef || neighbourScore > results.topScore) {
+          candidates.push(-neighbourScore, neighbour);
+          if (accept === undefined || accept(items[neighbour] as T)) {
+            results.push(neighbourScore, neighbour);
+            if (results.size > ef) {
+              results.pop();
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Empties `#results` into arrays, nearest first, without `self`: a reused node id may still
+   * have links pointing at it from its former life, so a search can meet the node being linked.
+   */
+  #drainResults(self: number): { nodes: number[]; scores: number[] } {
+    const results = this.#results;
+    const nodes: number[] = [];
+    const scores: number[] = [];
+    while (results.size > 0) {
+      if (results.topNode !== self) {
+        nodes.push(results.topNode);
+        scores.push(results.topScore);
+      }
+      results.pop();
+    }
+    return { nodes: nodes.reverse(), scores: scores.reverse() };
+  }
+
+  #nextEpoch(): Uint32Array {
+    if (this.#visited.length < this.#items.length) {
+      this.#visited = new Uint32Array(this.#levels.length);
+      this.#epoch = 0;
+    }
+    this.#epoch++;
+    if (this.#epoch === 0xffffffff) {
+      this.#visited.fill(0);
+      this.#epoch = 1;
+    }
+    return this.#visited;
+  }
+
+  // ── scores ──────────────────────────────────────────────────────────────────────────────────
+
+  #queryScore(node: number): number {
+    const item = this.#items[node] as T;
+    const offset = item.slot * this.#dimension;
+    const vectors = this.#vectors();
+    switch (this.#metric) {
+      case "cosine": {
+        const product = this.#queryNorm * item.norm;
+        return product === 0
+          ? 0
+          : dotProductFast(this.#query, vectors, offset) / Math.sqrt(product);
+      }
+      case "euclidean":
+        return -squaredDistanceFast(this.#query, vectors, offset);
+      case "dot":
+        return dotProductFast(this.#query, vectors, offset);
+    }
+  }
+
+  #pairScore(left: number, right: number): number {
+    const a = this.#items[left] as T;
+    const b = this.#items[right] as T;
+    const dimension = this.#dimension;
+    const vectors = this.#vectors();
+    const row = vectors.subarray(a.slot * dimension, (a.slot + 1) * dimension);
+    const offset = b.slot * dimension;
+    switch (this.#metric) {
+      case "cosine": {
+        const product = a.norm * b.norm;
+        return product === 0 ? 0 : dotProductFast(row, vectors, offset) / Math.sqrt(product);
+      }
+      case "euclidean":
+        return -squaredDistanceFast(row, vectors, offset);
+      case "dot":
+        return dotProductFast(row, vectors, offset);
+    }
+  }
+
+  // ── storage ─────────────────────────────────────────────────────────────────────────────────
+
+  /** The array holding `node`'s links at `layer` and where they start (the count's index). */
+  #linksOf(node: number, layer: number): [Int32Array, number] {
+    if (layer === 0) {
+      return [this.#links0, node * (this.#m0 + 1)];
+    }
+    return [this.#upper[node] as Int32Array, (layer - 1) * (this.#m + 1)];
+  }
+
+  #allocate(): number {
+    const reused = this.#free.pop();
+    if (reused !== undefined) {
+      return reused;
+    }
+    const node = this.#items.length;
+    this.#items.push(undefined);
+    if (node >= this.#levels.length) {
+      const capacity = grownCapacity(this.#levels.length);
+      const levels = new Int8Array(capacity);
+      levels.set(this.#levels);
+      this.#levels = levels;
+      const links0 = new Int32Array(capacity * (this.#m0 + 1));
+      links0.set(this.#links0);
+      this.#links0 = links0;
+    }
+    return node;
+  }
+}

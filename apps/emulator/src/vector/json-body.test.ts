@@ -1,0 +1,146 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe } from "vitest";
+import { parseVectorBody } from "./json-body.ts";
+
+const encoder = new TextEncoder();
+
+/** What parseVectorBody promises for a JSON.parse result: record vectors of finite numbers as float32. */
+function expected(value: unknown): unknown {
+  const asRecord = (item: unknown): unknown => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      return item;
+    }
+    const vector = (item as Record<string, unknown>)["vector"];
+    if (
+      Array.isArray(vector) &&
+      vector.every((component) => typeof component === "number" && Number.isFinite(component))
+    ) {
+      // Own property copy that keeps a `__proto__` key as JSON.parse made it.
+      const copy = Object.fromEntries(Object.entries(item));
+      copy["vector"] = Float32Array.from(vector as number[]);
+      return copy;
+    }
+    return item;
+  };
+  return Array.isArray(value) ? value.map(asRecord) : asRecord(value);
+}
+
+/** JSON.parse's outcome and the reader's agree: the same value, or both throw. */
+function agree(text: string): { actual: unknown; wanted: unknown } {
+  let wanted: unknown;
+  let parseFailed = false;
+  try {
+    wanted = expected(JSON.parse(text));
+  } catch {
+    parseFailed = true;
+  }
+  let actual: unknown;
+  try {
+    actual = parseVectorBody(encoder.encode(text));
+  } catch {
+    // The route then falls back to JSON.parse: only a value JSON.parse refuses may not be read.
+    return { actual: "threw", wanted: "threw" };
+  }
+  return { actual, wanted: parseFailed ? "JSON.parse threw" : wanted };
+}
+
+/** Decimal texts of every shape JSON allows: signs, leading zeros, long mantissas, exponents. */
+const numberText = fc
+  .tuple(
+    fc.boolean(),
+    fc.oneof(fc.constant("0"), fc.stringMatching(/^[1-9][0-9]{0,24}$/)),
+    fc.option(fc.stringMatching(/^[0-9]{1,30}$/), { nil: undefined }),
+    fc.option(fc.integer({ min: -60, max: 60 }), { nil: undefined }),
+  )
+  .map(
+    ([negative, integer, fraction, exponent]) =>
+      `${negative ? "-" : ""}${integer}${fraction === undefined ? "" : `.${fraction}`}${
+        exponent === undefined ? "" : `e${exponent}`
+      }`,
+  );
+
+describe("parseVectorBody against JSON.parse", () => {
+  test.prop([fc.jsonValue()], { numRuns: 300 })("any JSON value", (value) => {
+    const { actual, wanted } = agree(JSON.stringify(value));
+    return expectEqual(actual, wanted);
+  });
+
+  test.prop(
+    [
+      fc.array(
+        fc.record({
+          id: fc.string(),
+          vector: fc.array(
+            fc.oneof(numberText, fc.double({ noNaN: true, noDefaultInfinity: true }).map(String)),
+            { maxLength: 20 },
+          ),
+          metadata: fc.option(fc.dictionary(fc.string(), fc.jsonValue()), { nil: undefined }),
+        }),
+        { maxLength: 5 },
+      ),
+    ],
+    { numRuns: 300 },
+  )("records whose vectors are every kind of decimal text", (records) => {
+    const text = `[${records
+      .map(
+        (record) =>
+          `{"id":${JSON.stringify(record.id)},"vector":[${record.vector.join(" ,\n")}]${
+            record.metadata === undefined ? "" : `,"metadata":${JSON.stringify(record.metadata)}`
+          }}`,
+      )
+      .join(",")}]`;
+    const { actual, wanted } = agree(text);
+    return expectEqual(actual, wanted);
+  });
+
+  test.prop([fc.string({ unit: fc.constantFrom(...'{}[]":,0123456789-+.eE truenlfasvcoé\\') })], {
+    numRuns: 1000,
+  })("text that is mostly not JSON", (text) => {
+    const { actual, wanted } = agree(text);
+    return expectEqual(actual, wanted);
+  });
+
+  test.prop([fc.constantFrom("vector", "__proto__", "constructor"), fc.jsonValue()])(
+    "record keys that are special",
+    (key, value) => {
+      const { actual, wanted } = agree(`{${JSON.stringify(key)}:${JSON.stringify(value)}}`);
+      return expectEqual(actual, wanted);
+    },
+  );
+});
+
+/** Deep equality that tells 0 from -0 and compares float32 arrays bit for bit. */
+function expectEqual(actual: unknown, wanted: unknown): boolean {
+  if (actual instanceof Float32Array || wanted instanceof Float32Array) {
+    return (
+      actual instanceof Float32Array &&
+      wanted instanceof Float32Array &&
+      actual.length === wanted.length &&
+      actual.every((component, index) => Object.is(component, wanted[index]))
+    );
+  }
+  if (
+    typeof actual !== "object" ||
+    actual === null ||
+    typeof wanted !== "object" ||
+    wanted === null
+  ) {
+    return Object.is(actual, wanted);
+  }
+  if (Array.isArray(actual) !== Array.isArray(wanted)) {
+    return false;
+  }
+  const actualKeys = Reflect.ownKeys(actual);
+  const wantedKeys = Reflect.ownKeys(wanted);
+  return (
+    actualKeys.length === wantedKeys.length &&
+    actualKeys.every(
+      (key, index) =>
+        key === wantedKeys[index] &&
+        expectEqual(
+          (actual as Record<string | symbol, unknown>)[key],
+          (wanted as Record<string | symbol, unknown>)[key],
+        ),
+    )
+  );
+}
