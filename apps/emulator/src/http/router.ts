@@ -1,11 +1,13 @@
 /**
  * Routes a request by its URL prefix (kv-rest-wire.md §2.1: one port serves several databases):
- * `/v2/…` management, `/vector/{name}/…` a vector index, `/redis/{name}/…` a key-value database,
+ * `/v2/…` management, `/vector/{name}/…` a vector index, `/qstash/v2/…` the queue API (the token
+ * picks the queue instance), `/redis/{name}/…` a key-value database,
  * and everything else the default key-value database. No framework: this is the whole table.
  */
 import type { KvDatabase } from "../kv/database.ts";
 import { jsonError } from "./http-error.ts";
 import { admitKvRequest } from "./routes/kv.ts";
+import type { QueueRouteHandler } from "./routes/queues.ts";
 import type { VectorRouteHandler } from "./routes/vector.ts";
 import type { Admission, EmulatorRequestHead, HttpService } from "./types.ts";
 
@@ -17,6 +19,8 @@ export interface RouterOptions {
   readonly management?: HttpService;
   /** Vector indexes by name (`createVectorRoute`); 404 when not served. */
   readonly vector?: VectorRouteHandler;
+  /** The queue API at `/qstash/v2/…` (`createQueueRoute`); 404 when not served. */
+  readonly queues?: QueueRouteHandler;
 }
 
 /**
@@ -77,6 +81,11 @@ function route(request: EmulatorRequestHead, options: RouterOptions): Admission 
     return options.vector === undefined
       ? notServed("vector REST interface")
       : options.vector(request, splitNamed(path, 8));
+  }
+  if (path === "/qstash" || path.startsWith("/qstash/")) {
+    return options.queues === undefined
+      ? notServed("queue API (/qstash)")
+      : options.queues(request, path.slice("/qstash".length));
   }
   if (path.startsWith("/redis/")) {
     const { name, path: rest } = splitNamed(path, 7);

@@ -17,7 +17,7 @@ import { EmulatorError } from "../errors.ts";
 import { hasErrorCode } from "./files.ts";
 
 /** The folders of a data directory, one per owner of durable state. */
-export const DATA_DIR_AREAS = ["kv", "vector", "management", "metrics"] as const;
+export const DATA_DIR_AREAS = ["kv", "vector", "management", "metrics", "queues"] as const;
 
 /** One of {@link DATA_DIR_AREAS}. */
 export type DataDirArea = (typeof DATA_DIR_AREAS)[number];
