@@ -260,8 +260,7 @@ export function readCliConfig(
     dailyRequestLimit: read("daily-request-limit"),
     vectorIndexingDelayMs: read("vector-indexing-delay-ms"),
     qstashDevPort:
-      read("qstash-dev-port") ??
-      (read("qstash-dev") === true ? DEFAULT_QSTASH_DEV_PORT : null),
+      read("qstash-dev-port") ?? (read("qstash-dev") === true ? DEFAULT_QSTASH_DEV_PORT : null),
     configFile: (() => {
       const file = read("config");
       return typeof file === "string" ? resolve(file) : undefined;

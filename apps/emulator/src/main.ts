@@ -44,7 +44,9 @@ function startupBlock(emulator: Emulator): string {
     `  Queue token      ${emulator.queueToken}`,
     ...(emulator.queueDevUrl === undefined
       ? []
-      : [`  QStash dev mode  ${emulator.queueDevUrl} (QSTASH_DEV=true, the SDK's dev credentials)`]),
+      : [
+          `  QStash dev mode  ${emulator.queueDevUrl} (QSTASH_DEV=true, the SDK's dev credentials)`,
+        ]),
     `  Management API   ${emulator.managementUrl} (basic auth)`,
     `  Email            ${emulator.email}`,
     `  API key          ${emulator.apiKey}`,

@@ -6,11 +6,11 @@ import { randomUUID } from "node:crypto";
 import { generateToken } from "@stratus/core/auth";
 import type { QStashStats, QStashUser, StatsPeriod } from "@stratus/core/schemas";
 import type { MetricsRecorder } from "../metrics/recorder.ts";
+import { generateSigningKey } from "../queues/signing.ts";
 import type { AuditLog } from "./audit-log.ts";
 import type { ManagementContext } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
 import { queueRecord } from "./records.ts";
-import { generateSigningKey } from "../queues/signing.ts";
 import type { OwnerId, QueueState } from "./state.ts";
 import { queueStats } from "./stats.ts";
 

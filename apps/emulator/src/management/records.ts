@@ -179,7 +179,9 @@ export function queueRecord(state: QueueState, location: Location): QStashUser {
   return {
     id: state.id,
     rest_url: queueRestUrl(location.baseUrl),
-    ...(state.currentSigningKey === undefined ? {} : { current_signing_key: state.currentSigningKey }),
+    ...(state.currentSigningKey === undefined
+      ? {}
+      : { current_signing_key: state.currentSigningKey }),
     ...(state.nextSigningKey === undefined ? {} : { next_signing_key: state.nextSigningKey }),
     customer_id: state.ownerId,
     token: state.token,

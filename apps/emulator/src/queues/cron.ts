@@ -31,7 +31,9 @@ export function parseCron(source: string): CronSchedule {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone });
     } catch {
-      badRequest(`invalid cron expression ${JSON.stringify(source)}: unknown time zone ${timeZone}`);
+      badRequest(
+        `invalid cron expression ${JSON.stringify(source)}: unknown time zone ${timeZone}`,
+      );
     }
   }
   const fields = text.split(/\s+/);
@@ -73,7 +75,8 @@ function parseField(spec: {
     badRequest(`invalid cron expression ${JSON.stringify(source)}: bad field '${spec.text}'`);
   const value = (token: string): number => {
     const named = names?.indexOf(token.toLowerCase()) ?? -1;
-    const number = named >= 0 ? named + (min === 1 ? 1 : 0) : /^\d+$/.test(token) ? Number(token) : NaN;
+    const number =
+      named >= 0 ? named + (min === 1 ? 1 : 0) : /^\d+$/.test(token) ? Number(token) : NaN;
     return Number.isInteger(number) && number >= min && number <= max ? number : fail();
   };
   for (const part of spec.text.split(",")) {

@@ -63,7 +63,10 @@ export class Deliverer {
       };
     } catch (error: unknown) {
       const text =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError" || /timeout/i.test(error.name))
+        error instanceof Error &&
+        (error.name === "TimeoutError" ||
+          error.name === "AbortError" ||
+          /timeout/i.test(error.name))
           ? `timeout after ${attempt.timeoutMs} ms`
           : `cannot reach the destination: ${describe(error)}`;
       return { ok: false, headers: {}, body: new Uint8Array(), error: text };
@@ -86,5 +89,8 @@ function describe(error: unknown): string {
 
 /** `content-type` → `Content-Type`, as the service shows response headers. */
 function canonicalName(name: string): string {
-  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+  return name.replace(
+    /(^|-)([a-z])/g,
+    (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`,
+  );
 }

@@ -26,7 +26,9 @@ export function parseDuration(text: string, header: string): number {
     consumed += match[0].length;
   }
   if (trimmed === "" || consumed !== trimmed.length) {
-    badRequest(`invalid ${header} header: ${JSON.stringify(text)} is not a duration like 50s, 3m, 1h or 1d`);
+    badRequest(
+      `invalid ${header} header: ${JSON.stringify(text)} is not a duration like 50s, 3m, 1h or 1d`,
+    );
   }
   return Math.round(total);
 }

@@ -21,7 +21,15 @@ export interface Filterable {
   readonly time: number;
 }
 
-const TEXT_KEYS = ["messageId", "url", "topicName", "scheduleId", "queueName", "callerIp", "flowControlKey"] as const;
+const TEXT_KEYS = [
+  "messageId",
+  "url",
+  "topicName",
+  "scheduleId",
+  "queueName",
+  "callerIp",
+  "flowControlKey",
+] as const;
 const PAGING_KEYS = new Set(["count", "cursor", "order", "messageIds", "dlqIds", "async"]);
 
 export type Filter = (item: Filterable) => boolean;
@@ -82,15 +90,38 @@ function safeUrl(url: string): URL | undefined {
 }
 
 export const MESSAGE_FILTERS = new Set([
-  "url", "topicName", "scheduleId", "queueName", "callerIp", "label", "flowControlKey", "host", "path", "fromDate", "toDate",
+  "url",
+  "topicName",
+  "scheduleId",
+  "queueName",
+  "callerIp",
+  "label",
+  "flowControlKey",
+  "host",
+  "path",
+  "fromDate",
+  "toDate",
 ]);
 export const DLQ_FILTERS = new Set([
-  "messageId", "url", "topicName", "scheduleId", "queueName", "callerIp", "label", "flowControlKey", "responseStatus", "fromDate", "toDate",
+  "messageId",
+  "url",
+  "topicName",
+  "scheduleId",
+  "queueName",
+  "callerIp",
+  "label",
+  "flowControlKey",
+  "responseStatus",
+  "fromDate",
+  "toDate",
 ]);
 export const EVENT_FILTERS = new Set([...MESSAGE_FILTERS, "state", "messageId"]);
 
 /** `count` within `[1, max]`, `fallback` when absent. */
-export function parseCount(query: URLSearchParams, limits: { fallback: number; max: number }): number {
+export function parseCount(
+  query: URLSearchParams,
+  limits: { fallback: number; max: number },
+): number {
   const text = query.get("count");
   if (text === null) {
     return limits.fallback;

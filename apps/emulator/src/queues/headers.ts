@@ -48,14 +48,28 @@ export function parseMessageSpec(
   let notBefore: number | undefined;
   if (notBeforeText !== undefined) {
     if (!/^\d+$/.test(notBeforeText.trim())) {
-      badRequest(`invalid Upstash-Not-Before header: ${JSON.stringify(notBeforeText)} is not a unix timestamp in seconds`);
+      badRequest(
+        `invalid Upstash-Not-Before header: ${JSON.stringify(notBeforeText)} is not a unix timestamp in seconds`,
+      );
     }
     notBefore = Number(notBeforeText) * 1000;
   }
   const delay = get(H.DELAY);
   const timeout = get(H.TIMEOUT);
-  const callback = parseCallback({ get, prefix: H.CALLBACK_PREFIX, url: get(H.CALLBACK), forward: callbackForward, limits: options.limits });
-  const failureCallback = parseCallback({ get, prefix: H.FAILURE_CALLBACK_PREFIX, url: get(H.FAILURE_CALLBACK), forward: failureForward, limits: options.limits });
+  const callback = parseCallback({
+    get,
+    prefix: H.CALLBACK_PREFIX,
+    url: get(H.CALLBACK),
+    forward: callbackForward,
+    limits: options.limits,
+  });
+  const failureCallback = parseCallback({
+    get,
+    prefix: H.FAILURE_CALLBACK_PREFIX,
+    url: get(H.FAILURE_CALLBACK),
+    forward: failureForward,
+    limits: options.limits,
+  });
   const flowControl = parseFlowControl(get(H.FLOW_CONTROL_KEY), get(H.FLOW_CONTROL_VALUE));
   const deduplicationId = get(H.DEDUPLICATION_ID);
   const label = get(H.LABEL);
@@ -70,7 +84,13 @@ export function parseMessageSpec(
     ...(callback === undefined ? {} : { callback }),
     ...(failureCallback === undefined ? {} : { failureCallback }),
     ...(flowControl === undefined ? {} : { flowControl }),
-    labels: label === undefined ? [] : label.split(",").map((part) => part.trim()).filter((part) => part !== ""),
+    labels:
+      label === undefined
+        ? []
+        : label
+            .split(",")
+            .map((part) => part.trim())
+            .filter((part) => part !== ""),
     ...(deduplicationId === undefined ? {} : { deduplicationId }),
     contentBasedDeduplication: get(H.CONTENT_BASED_DEDUPLICATION)?.toLowerCase() === "true",
   };
@@ -81,7 +101,11 @@ function parseMethod(text: string | undefined, header: string): QStashMethod | u
     return undefined;
   }
   const parsed = QStashMethodSchema.safeParse(text.toUpperCase());
-  return parsed.success ? parsed.data : badRequest(`invalid ${header} header: ${JSON.stringify(text)}, want GET, POST, PUT, DELETE or PATCH`);
+  return parsed.success
+    ? parsed.data
+    : badRequest(
+        `invalid ${header} header: ${JSON.stringify(text)}, want GET, POST, PUT, DELETE or PATCH`,
+      );
 }
 
 function parseRetries(text: string | undefined, limits: SpecLimits): number | undefined {
@@ -89,11 +113,15 @@ function parseRetries(text: string | undefined, limits: SpecLimits): number | un
     return undefined;
   }
   if (!/^\d+$/.test(text.trim())) {
-    badRequest(`invalid Upstash-Retries header: ${JSON.stringify(text)} is not a non-negative integer`);
+    badRequest(
+      `invalid Upstash-Retries header: ${JSON.stringify(text)} is not a non-negative integer`,
+    );
   }
   const retries = Number(text);
   if (retries > limits.maxRetries) {
-    badRequest(`invalid Upstash-Retries header: ${retries} exceeds the plan's maximum of ${limits.maxRetries} retries`);
+    badRequest(
+      `invalid Upstash-Retries header: ${retries} exceeds the plan's maximum of ${limits.maxRetries} retries`,
+    );
   }
   return retries;
 }
@@ -130,7 +158,10 @@ function parseCallback(options: {
   };
 }
 
-function parseFlowControl(key: string | undefined, value: string | undefined): FlowControlSpec | undefined {
+function parseFlowControl(
+  key: string | undefined,
+  value: string | undefined,
+): FlowControlSpec | undefined {
   if (key === undefined) {
     if (value !== undefined) {
       badRequest("Upstash-Flow-Control-Value needs an Upstash-Flow-Control-Key");
@@ -150,14 +181,18 @@ function parseFlowControl(key: string | undefined, value: string | undefined): F
       continue;
     }
     if (!/^\d+$/.test(setting) || Number(setting) < 1) {
-      badRequest(`invalid Upstash-Flow-Control-Value: ${JSON.stringify(trimmed)} needs a positive integer`);
+      badRequest(
+        `invalid Upstash-Flow-Control-Value: ${JSON.stringify(trimmed)} needs a positive integer`,
+      );
     }
     if (lower === "parallelism") {
       spec.parallelism = Number(setting);
     } else if (lower === "rate" || lower === "ratepersecond") {
       spec.rate = Number(setting);
     } else {
-      badRequest(`invalid Upstash-Flow-Control-Value: unknown setting ${JSON.stringify(name)} (use parallelism, rate, period)`);
+      badRequest(
+        `invalid Upstash-Flow-Control-Value: unknown setting ${JSON.stringify(name)} (use parallelism, rate, period)`,
+      );
     }
   }
   if (spec.parallelism === undefined && spec.rate === undefined) {

@@ -15,7 +15,10 @@ export class DueHeap {
       if ((items[parent]?.[0] ?? 0) <= dueAt) {
         break;
       }
-      [items[parent], items[index]] = [items[index] as [number, string], items[parent] as [number, string]];
+      [items[parent], items[index]] = [
+        items[index] as [number, string],
+        items[parent] as [number, string],
+      ];
       index = parent;
     }
   }
@@ -46,7 +49,10 @@ export class DueHeap {
       if (smallest === index) {
         return top;
       }
-      [items[smallest], items[index]] = [items[index] as [number, string], items[smallest] as [number, string]];
+      [items[smallest], items[index]] = [
+        items[index] as [number, string],
+        items[smallest] as [number, string],
+      ];
       index = smallest;
     }
   }

@@ -21,8 +21,8 @@ import type { Clock, TimerHandle } from "../engine/clock.ts";
 import { nextFire, parseCron } from "./cron.ts";
 import type { AttemptOutcome, Deliverer } from "./delivery.ts";
 import { badRequest, notFound } from "./errors.ts";
-import { DueHeap } from "./heap.ts";
 import { assertUrl } from "./headers.ts";
+import { DueHeap } from "./heap.ts";
 import type {
   DlqRecord,
   FlowControlState,
@@ -137,7 +137,9 @@ export class QueueInstance {
       return this.#publishOne(input, { url: destination });
     }
     if (/^[A-Za-z]+:/.test(destination)) {
-      badRequest(`invalid destination: ${JSON.stringify(destination)} is neither an http(s) URL nor a URL group name`);
+      badRequest(
+        `invalid destination: ${JSON.stringify(destination)} is neither an http(s) URL nor a URL group name`,
+      );
     }
     const group = this.topics.get(destination);
     if (group === undefined) {
@@ -246,7 +248,11 @@ export class QueueInstance {
     }
     const now = this.#now;
     this.#fireSchedules(now);
-    for (let top = this.#delayed.peek(); top !== undefined && top[0] <= now; top = this.#delayed.peek()) {
+    for (
+      let top = this.#delayed.peek();
+      top !== undefined && top[0] <= now;
+      top = this.#delayed.peek()
+    ) {
       this.#delayed.pop();
       const record = this.messages.get(top[1]);
       if (record !== undefined && record.dueAt === top[0] && !this.#inFlight.has(record.id)) {
@@ -269,7 +275,13 @@ export class QueueInstance {
       }
     }
     this.#ready = blocked;
-    this.#arm(Math.min(wakeAt, this.#delayed.peek()?.[0] ?? Number.POSITIVE_INFINITY, this.#nextScheduleAt()));
+    this.#arm(
+      Math.min(
+        wakeAt,
+        this.#delayed.peek()?.[0] ?? Number.POSITIVE_INFINITY,
+        this.#nextScheduleAt(),
+      ),
+    );
   }
 
   /** undefined when `record` may start now; else when to look again (infinity: on an event). */
@@ -286,7 +298,8 @@ export class QueueInstance {
         }
       }
     }
-    const flow = record.flowControl === undefined ? undefined : this.flows.get(record.flowControl.key);
+    const flow =
+      record.flowControl === undefined ? undefined : this.flows.get(record.flowControl.key);
     if (flow !== undefined) {
       if (flow.isPaused) {
         return Number.POSITIVE_INFINITY;
@@ -330,7 +343,8 @@ export class QueueInstance {
       this.#holdingSlot.add(record.id);
       this.#laneActive.set(record.queueName, (this.#laneActive.get(record.queueName) ?? 0) + 1);
     }
-    const flow = record.flowControl === undefined ? undefined : this.flows.get(record.flowControl.key);
+    const flow =
+      record.flowControl === undefined ? undefined : this.flows.get(record.flowControl.key);
     if (flow !== undefined) {
       flow.inFlight++;
       flow.rateCount++;
@@ -359,14 +373,20 @@ export class QueueInstance {
         (outcome) => this.#finishAttempt(record, outcome),
         (error: unknown) => {
           this.#options.onError(error);
-          this.#finishAttempt(record, { ok: false, headers: {}, body: new Uint8Array(), error: String(error) });
+          this.#finishAttempt(record, {
+            ok: false,
+            headers: {},
+            body: new Uint8Array(),
+            error: String(error),
+          });
         },
       );
   }
 
   #finishAttempt(record: MessageRecord, outcome: AttemptOutcome): void {
     this.#inFlight.delete(record.id);
-    const flow = record.flowControl === undefined ? undefined : this.flows.get(record.flowControl.key);
+    const flow =
+      record.flowControl === undefined ? undefined : this.flows.get(record.flowControl.key);
     if (flow !== undefined) {
       flow.inFlight = Math.max(0, flow.inFlight - 1);
     }
@@ -376,7 +396,11 @@ export class QueueInstance {
       return;
     }
     const now = this.#now;
-    if (outcome.status !== undefined && record.callback !== undefined && record.kind === "message") {
+    if (
+      outcome.status !== undefined &&
+      record.callback !== undefined &&
+      record.kind === "message"
+    ) {
       this.#enqueueCallback(record, { outcome, options: record.callback });
     }
     if (outcome.ok) {
@@ -416,7 +440,11 @@ export class QueueInstance {
   }
 
   #deadLetter(record: MessageRecord, outcome: AttemptOutcome): void {
-    this.#log(record, "FAILED", outcome.status === undefined ? {} : { responseStatus: outcome.status });
+    this.#log(
+      record,
+      "FAILED",
+      outcome.status === undefined ? {} : { responseStatus: outcome.status },
+    );
     this.#markSchedule(record, "FAIL");
     this.#finish(record);
     if (record.kind !== "message") {
@@ -437,13 +465,21 @@ export class QueueInstance {
     this.dlq.set(entry.dlqId, entry);
     this.#options.journal.put("dlq", entry.dlqId, entry);
     if (record.failureCallback !== undefined) {
-      this.#enqueueCallback(record, { outcome, options: record.failureCallback, dlqId: entry.dlqId });
+      this.#enqueueCallback(record, {
+        outcome,
+        options: record.failureCallback,
+        dlqId: entry.dlqId,
+      });
     }
   }
 
   #enqueueCallback(
     source: MessageRecord,
-    context: { outcome: AttemptOutcome; options: NonNullable<MessageRecord["callback"]>; dlqId?: string },
+    context: {
+      outcome: AttemptOutcome;
+      options: NonNullable<MessageRecord["callback"]>;
+      dlqId?: string;
+    },
   ): void {
     const { outcome, options } = context;
     const payload: QStashCallbackBody = {
@@ -491,7 +527,10 @@ export class QueueInstance {
     this.messages.delete(record.id);
     this.#options.journal.remove("message", record.id);
     if (record.queueName !== undefined && this.#holdingSlot.delete(record.id)) {
-      this.#laneActive.set(record.queueName, Math.max(0, (this.#laneActive.get(record.queueName) ?? 1) - 1));
+      this.#laneActive.set(
+        record.queueName,
+        Math.max(0, (this.#laneActive.get(record.queueName) ?? 1) - 1),
+      );
     }
   }
 
@@ -506,7 +545,9 @@ export class QueueInstance {
 
   /** Resolves once no delivery is in flight (tests, shutdown). */
   idle(): Promise<void> {
-    return this.#inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => this.#idleWaiters.push(resolve));
+    return this.#inFlight.size === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   get inFlightCount(): number {
@@ -614,7 +655,11 @@ export class QueueInstance {
     return queue;
   }
 
-  upsertQueue(input: { name: string; parallelism?: number | undefined; paused?: boolean | undefined }): void {
+  upsertQueue(input: {
+    name: string;
+    parallelism?: number | undefined;
+    paused?: boolean | undefined;
+  }): void {
     const queue = this.#ensureQueue(input.name);
     queue.parallelism = input.parallelism ?? queue.parallelism;
     queue.paused = input.paused ?? queue.paused;
@@ -671,7 +716,8 @@ export class QueueInstance {
       notFound(`topic ${input.destination} not found`);
     }
     const now = this.#now;
-    const scheduleId = input.scheduleId ?? `scd_${randomBytes(16).toString("base64url").replace(/[-_]/g, "x")}`;
+    const scheduleId =
+      input.scheduleId ?? `scd_${randomBytes(16).toString("base64url").replace(/[-_]/g, "x")}`;
     const previous = this.schedules.get(scheduleId);
     const next = nextFire(cron, now);
     const schedule: ScheduleRecord = {
@@ -770,9 +816,14 @@ export class QueueInstance {
 
   // ---------------------------------------------------------------- URL groups
 
-  addEndpoints(name: string, endpoints: readonly { name?: string | undefined; url?: string | undefined }[]): void {
+  addEndpoints(
+    name: string,
+    endpoints: readonly { name?: string | undefined; url?: string | undefined }[],
+  ): void {
     if (!/^[A-Za-z0-9_.-]+$/.test(name)) {
-      badRequest(`invalid URL group name ${JSON.stringify(name)}: use letters, digits, '-', '_' and '.'`);
+      badRequest(
+        `invalid URL group name ${JSON.stringify(name)}: use letters, digits, '-', '_' and '.'`,
+      );
     }
     const now = this.#now;
     const group = this.topics.get(name) ?? { name, createdAt: now, updatedAt: now, endpoints: [] };
@@ -782,21 +833,31 @@ export class QueueInstance {
       }
       assertUrl(endpoint.url, "endpoint url");
       group.endpoints = group.endpoints.filter(
-        (existing) => existing.url !== endpoint.url && (endpoint.name === undefined || existing.name !== endpoint.name),
+        (existing) =>
+          existing.url !== endpoint.url &&
+          (endpoint.name === undefined || existing.name !== endpoint.name),
       );
-      group.endpoints.push({ ...(endpoint.name === undefined ? {} : { name: endpoint.name }), url: endpoint.url });
+      group.endpoints.push({
+        ...(endpoint.name === undefined ? {} : { name: endpoint.name }),
+        url: endpoint.url,
+      });
     }
     group.updatedAt = now;
     this.topics.set(name, group);
     this.#options.journal.put("topic", name, group);
   }
 
-  removeEndpoints(name: string, endpoints: readonly { name?: string | undefined; url?: string | undefined }[]): void {
+  removeEndpoints(
+    name: string,
+    endpoints: readonly { name?: string | undefined; url?: string | undefined }[],
+  ): void {
     const group = this.topics.get(name) ?? notFound(`topic ${name} not found`);
     group.endpoints = group.endpoints.filter(
       (existing) =>
         !endpoints.some(
-          (gone) => (gone.url !== undefined && gone.url === existing.url) || (gone.name !== undefined && gone.name === existing.name),
+          (gone) =>
+            (gone.url !== undefined && gone.url === existing.url) ||
+            (gone.name !== undefined && gone.name === existing.name),
         ),
     );
     group.updatedAt = this.#now;

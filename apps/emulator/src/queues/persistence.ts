@@ -41,12 +41,20 @@ export class QueuePersistence {
     const store =
       options.directory === undefined
         ? createMemoryStore()
-        : await openStore({ dataDir: options.directory, name: "queues", fsync: options.fsync ?? "everysec", onWarning: options.onWarning });
+        : await openStore({
+            dataDir: options.directory,
+            name: "queues",
+            fsync: options.fsync ?? "everysec",
+            onWarning: options.onWarning,
+          });
     const contents = await store.load();
     const state: QueueSnapshot = new Map();
     try {
       if (contents.snapshot !== undefined) {
-        const parsed = JSON.parse(decoder.decode(contents.snapshot)) as { version: number; records: LogRecord[] };
+        const parsed = JSON.parse(decoder.decode(contents.snapshot)) as {
+          version: number;
+          records: LogRecord[];
+        };
         if (parsed.version !== FORMAT_VERSION) {
           throw new Error(`unsupported queue state version ${String(parsed.version)}`);
         }
@@ -69,11 +77,17 @@ export class QueuePersistence {
   }
 
   put(record: { instance: string; kind: JournalKind; key: string; value: unknown }): void {
-    this.#store.append(encoder.encode(JSON.stringify({ i: record.instance, k: record.kind, key: record.key, v: record.value })));
+    this.#store.append(
+      encoder.encode(
+        JSON.stringify({ i: record.instance, k: record.kind, key: record.key, v: record.value }),
+      ),
+    );
   }
 
   remove(record: { instance: string; kind: JournalKind; key: string }): void {
-    this.#store.append(encoder.encode(JSON.stringify({ i: record.instance, k: record.kind, key: record.key })));
+    this.#store.append(
+      encoder.encode(JSON.stringify({ i: record.instance, k: record.kind, key: record.key })),
+    );
   }
 
   flush(): Promise<void> {

@@ -34,7 +34,9 @@ export function compileRetryDelay(expression: string): (retried: number) => numb
   const peek = (): string | undefined => tokens[position];
   const expect = (token: string): void => {
     if (tokens[position] !== token) {
-      fail(`expected '${token}' at ${tokens[position] === undefined ? "the end" : `'${tokens[position]}'`}`);
+      fail(
+        `expected '${token}' at ${tokens[position] === undefined ? "the end" : `'${tokens[position]}'`}`,
+      );
     }
     position++;
   };
@@ -61,7 +63,9 @@ export function compileRetryDelay(expression: string): (retried: number) => numb
     }
     const fn = Object.hasOwn(FUNCTIONS, token) ? FUNCTIONS[token] : undefined;
     if (fn === undefined) {
-      return fail(`unknown name '${token}' (use retried, numbers and pow, sqrt, abs, exp, floor, ceil, round, min, max)`);
+      return fail(
+        `unknown name '${token}' (use retried, numbers and pow, sqrt, abs, exp, floor, ceil, round, min, max)`,
+      );
     }
     expect("(");
     const args: Node[] = [sum()];

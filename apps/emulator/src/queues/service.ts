@@ -10,7 +10,13 @@ import type { FsyncPolicy } from "../storage/index.ts";
 import { Deliverer } from "./delivery.ts";
 import { QueueRequestError } from "./errors.ts";
 import { type Journal, type JournalKind, QueueInstance, type SigningKeys } from "./instance.ts";
-import type { DlqRecord, MessageRecord, QueueRecord, ScheduleRecord, UrlGroupRecord } from "./model.ts";
+import type {
+  DlqRecord,
+  MessageRecord,
+  QueueRecord,
+  ScheduleRecord,
+  UrlGroupRecord,
+} from "./model.ts";
 import { QueuePersistence, type QueueSnapshot } from "./persistence.ts";
 
 /** What the service needs of a queue instance's management record. */
@@ -98,7 +104,8 @@ export class QueueService {
     let found: QueueGrant | undefined;
     for (const account of this.#accounts()) {
       const standard = timingSafeEqual(token, account.token);
-      const readOnly = account.readOnlyToken !== "" && timingSafeEqual(token, account.readOnlyToken);
+      const readOnly =
+        account.readOnlyToken !== "" && timingSafeEqual(token, account.readOnlyToken);
       if ((standard || readOnly) && found === undefined) {
         found = { instance: this.instance(account.id), account, readOnly: !standard };
       }
@@ -116,7 +123,10 @@ export class QueueService {
 
   async rotateSigningKeys(id: string): Promise<SigningKeys> {
     if (id === DEV_INSTANCE_ID) {
-      throw new QueueRequestError(403, "the dev-mode signing keys are the SDK's constants and cannot be rotated");
+      throw new QueueRequestError(
+        403,
+        "the dev-mode signing keys are the SDK's constants and cannot be rotated",
+      );
     }
     await this.#options.rotateSigningKeys(id);
     return this.signingKeys(id);
@@ -181,7 +191,10 @@ export class QueueService {
   /** Every live record, plus the saved state of instances not opened in this run. */
   #state(): QueueSnapshot {
     const state: QueueSnapshot = new Map(
-      [...this.#persistence.initial].map(([id, kinds]) => [id, new Map([...kinds].map(([k, v]) => [k, new Map(v)]))]),
+      [...this.#persistence.initial].map(([id, kinds]) => [
+        id,
+        new Map([...kinds].map(([k, v]) => [k, new Map(v)])),
+      ]),
     );
     for (const [id, instance] of this.#instances) {
       const kinds = new Map<JournalKind, Map<string, unknown>>([
@@ -193,7 +206,20 @@ export class QueueService {
         ["dedup", new Map(instance.dedup)],
       ]);
       // JSON copies, so the snapshot is what the records were when it was asked for.
-      state.set(id, new Map([...kinds].map(([kind, entries]) => [kind, new Map([...entries].map(([key, value]) => [key, JSON.parse(JSON.stringify(value)) as unknown]))])));
+      state.set(
+        id,
+        new Map(
+          [...kinds].map(([kind, entries]) => [
+            kind,
+            new Map(
+              [...entries].map(([key, value]) => [
+                key,
+                JSON.parse(JSON.stringify(value)) as unknown,
+              ]),
+            ),
+          ]),
+        ),
+      );
     }
     return state;
   }
@@ -207,7 +233,10 @@ export class QueueService {
   }
 }
 
-function restore(instance: QueueInstance, saved: Map<JournalKind, Map<string, unknown>> | undefined): void {
+function restore(
+  instance: QueueInstance,
+  saved: Map<JournalKind, Map<string, unknown>> | undefined,
+): void {
   if (saved === undefined) {
     return;
   }

@@ -7,12 +7,21 @@ import type {
   QStashSchedule,
   QStashUrlGroup,
 } from "@stratus/core/schemas";
-import type { DlqRecord, MessageRecord, QueueRecord, ScheduleRecord, UrlGroupRecord } from "./model.ts";
+import type {
+  DlqRecord,
+  MessageRecord,
+  QueueRecord,
+  ScheduleRecord,
+  UrlGroupRecord,
+} from "./model.ts";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** `{body}` when the bytes are UTF-8, else `{bodyBase64}` (§2.5). */
-export function bodyFields(base64: string, names: { text: string; base64: string }): Record<string, string> {
+export function bodyFields(
+  base64: string,
+  names: { text: string; base64: string },
+): Record<string, string> {
   if (base64 === "") {
     return {};
   }
@@ -27,13 +36,18 @@ export function headerMap(headers: readonly (readonly [string, string])[]): QSta
   const map: QStashHeaderMap = {};
   for (const [name, value] of headers) {
     const key = canonical(name);
-    (map[key] ??= []).push(value);
+    const values = map[key] ?? [];
+    values.push(value);
+    map[key] = values;
   }
   return map;
 }
 
 function canonical(name: string): string {
-  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+  return name.replace(
+    /(^|-)([a-z])/g,
+    (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`,
+  );
 }
 
 export function messageView(record: MessageRecord): QStashMessage {
@@ -52,7 +66,9 @@ export function messageView(record: MessageRecord): QStashMessage {
     notBefore: record.notBefore,
     createdAt: record.createdAt,
     ...(record.callback === undefined ? {} : { callback: record.callback.url }),
-    ...(record.failureCallback === undefined ? {} : { failureCallback: record.failureCallback.url }),
+    ...(record.failureCallback === undefined
+      ? {}
+      : { failureCallback: record.failureCallback.url }),
     ...(record.queueName === undefined ? {} : { queueName: record.queueName }),
     ...(record.scheduleId === undefined ? {} : { scheduleId: record.scheduleId }),
     callerIp: record.callerIp,
@@ -65,7 +81,9 @@ export function messageView(record: MessageRecord): QStashMessage {
           ...(flow.periodS === undefined ? {} : { period: flow.periodS }),
         }),
     ...(record.timeoutMs === undefined ? {} : { timeout: record.timeoutMs }),
-    ...(record.labels.length === 0 ? {} : { label: record.labels[0] ?? "", labels: [...record.labels] }),
+    ...(record.labels.length === 0
+      ? {}
+      : { label: record.labels[0] ?? "", labels: [...record.labels] }),
   };
 }
 
@@ -120,9 +138,15 @@ export function scheduleView(schedule: ScheduleRecord): QStashSchedule {
         }),
     ...(spec.retryDelay === undefined ? {} : { retryDelayExpression: spec.retryDelay }),
     ...(spec.labels.length === 0 ? {} : { label: spec.labels[0] ?? "", labels: [...spec.labels] }),
-    ...(schedule.lastScheduleTime === undefined ? {} : { lastScheduleTime: schedule.lastScheduleTime }),
-    ...(schedule.nextScheduleTime === undefined ? {} : { nextScheduleTime: schedule.nextScheduleTime }),
-    ...(schedule.lastScheduleStates === undefined ? {} : { lastScheduleStates: { ...schedule.lastScheduleStates } }),
+    ...(schedule.lastScheduleTime === undefined
+      ? {}
+      : { lastScheduleTime: schedule.lastScheduleTime }),
+    ...(schedule.nextScheduleTime === undefined
+      ? {}
+      : { nextScheduleTime: schedule.nextScheduleTime }),
+    ...(schedule.lastScheduleStates === undefined
+      ? {}
+      : { lastScheduleStates: { ...schedule.lastScheduleStates } }),
   };
 }
 

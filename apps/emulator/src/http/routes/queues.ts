@@ -7,15 +7,22 @@
  */
 import { parseBearerToken } from "@stratus/core/auth";
 import {
+  QStashHeaders as H,
   QStashBatchBodySchema,
   QStashEndpointsBodySchema,
-  QStashHeaders as H,
   QStashQueueUpsertSchema,
 } from "@stratus/core/schemas";
 import type { z } from "zod";
-import { DLQ_FILTERS, EVENT_FILTERS, type Filterable, MESSAGE_FILTERS, parseCount, parseFilter } from "../../queues/filters.ts";
+import { badRequest, notFound, QueueRequestError } from "../../queues/errors.ts";
+import {
+  DLQ_FILTERS,
+  EVENT_FILTERS,
+  type Filterable,
+  MESSAGE_FILTERS,
+  parseCount,
+  parseFilter,
+} from "../../queues/filters.ts";
 import { type HeaderEntries, parseMessageSpec, type SpecLimits } from "../../queues/headers.ts";
-import { QueueRequestError, badRequest, notFound } from "../../queues/errors.ts";
 import type { QueueInstance } from "../../queues/instance.ts";
 import type { DlqRecord, MessageRecord } from "../../queues/model.ts";
 import { compareDlqIds } from "../../queues/ordering.ts";
@@ -23,7 +30,12 @@ import type { QueueGrant, QueueService } from "../../queues/service.ts";
 import { dlqView, messageView, queueView, scheduleView, urlGroupView } from "../../queues/views.ts";
 import { jsonResponse } from "../http-error.ts";
 import { RouteTable } from "../route-table.ts";
-import type { Admission, EmulatorRequest, EmulatorRequestHead, EmulatorResponse } from "../types.ts";
+import type {
+  Admission,
+  EmulatorRequest,
+  EmulatorRequestHead,
+  EmulatorResponse,
+} from "../types.ts";
 
 /** The largest request body (a batch); one message is limited to the plan's message size. */
 const MAX_REQUEST_BYTES = 10 * 1_048_576;
@@ -56,12 +68,19 @@ export function createQueueRoute(service: QueueService): QueueRouteHandler {
   return (head, path) => admit({ head, path, service });
 }
 
-function admit(input: { head: EmulatorRequestHead; path: string; service: QueueService }): Admission {
+function admit(input: {
+  head: EmulatorRequestHead;
+  path: string;
+  service: QueueService;
+}): Admission {
   const { head, path, service } = input;
   try {
     const grant = service.authenticate(parseBearerToken(head.headers.get("authorization")));
     if (grant === undefined) {
-      throw new QueueRequestError(401, "Unauthorized: the bearer token is not a token of any queue instance");
+      throw new QueueRequestError(
+        401,
+        "Unauthorized: the bearer token is not a token of any queue instance",
+      );
     }
     const { route, params, rest } = findRoute(head.method, path);
     if (grant.readOnly && head.method !== "GET" && head.method !== "HEAD") {
@@ -69,7 +88,8 @@ function admit(input: { head: EmulatorRequestHead; path: string; service: QueueS
     }
     return {
       maxBodyBytes: MAX_REQUEST_BYTES,
-      tooLarge: () => jsonResponse(413, { error: `request body is larger than ${MAX_REQUEST_BYTES} bytes` }),
+      tooLarge: () =>
+        jsonResponse(413, { error: `request body is larger than ${MAX_REQUEST_BYTES} bytes` }),
       handle: (request) =>
         run(route.handler, { service, grant, instance: grant.instance, request, params, rest }),
     };
@@ -86,16 +106,20 @@ async function run(handler: Handler, context: Context): Promise<EmulatorResponse
     if (isResponse(value)) {
       return value;
     }
-    return value === undefined
-      ? { status: 200, headers: {}, body: "" }
-      : jsonResponse(200, value);
+    return value === undefined ? { status: 200, headers: {}, body: "" } : jsonResponse(200, value);
   } catch (error: unknown) {
     return errorResponse(error);
   }
 }
 
 function isResponse(value: unknown): value is EmulatorResponse {
-  return typeof value === "object" && value !== null && "status" in value && "body" in value && "headers" in value;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "status" in value &&
+    "body" in value &&
+    "headers" in value
+  );
 }
 
 function errorResponse(error: unknown): EmulatorResponse {
@@ -111,9 +135,16 @@ const PREFIX_ROUTES: readonly { method: string; prefix: string; handler: Handler
   { method: "POST", prefix: "/v2/schedules/", handler: createSchedule },
 ];
 
-function findRoute(method: string, path: string): { route: { handler: Handler }; params: Record<string, string>; rest: string } {
+function findRoute(
+  method: string,
+  path: string,
+): { route: { handler: Handler }; params: Record<string, string>; rest: string } {
   for (const route of PREFIX_ROUTES) {
-    if (method === route.method && path.startsWith(route.prefix) && path.length > route.prefix.length) {
+    if (
+      method === route.method &&
+      path.startsWith(route.prefix) &&
+      path.length > route.prefix.length
+    ) {
       return { route, params: {}, rest: path.slice(route.prefix.length) };
     }
   }
@@ -122,7 +153,10 @@ function findRoute(method: string, path: string): { route: { handler: Handler };
     return { route: found.route, params: found.params, rest: "" };
   }
   if (found.kind === "method-not-allowed") {
-    throw new QueueRequestError(405, `method ${method} not allowed on ${path}: use ${found.allowed.join(", ")}`);
+    throw new QueueRequestError(
+      405,
+      `method ${method} not allowed on ${path}: use ${found.allowed.join(", ")}`,
+    );
   }
   throw new QueueRequestError(404, `not found: ${path}`);
 }
@@ -158,7 +192,10 @@ function destination(rest: string, request: EmulatorRequest): string {
 
 function checkSize(body: Uint8Array): void {
   if (body.byteLength > MAX_MESSAGE_BYTES) {
-    throw new QueueRequestError(413, `message size ${body.byteLength} exceeds the plan's maximum of ${MAX_MESSAGE_BYTES} bytes`);
+    throw new QueueRequestError(
+      413,
+      `message size ${body.byteLength} exceeds the plan's maximum of ${MAX_MESSAGE_BYTES} bytes`,
+    );
   }
 }
 
@@ -198,7 +235,9 @@ function batch(context: Context): EmulatorResponse {
   const prepared = entries.map((entry) => {
     const body = Buffer.from(entry.body ?? "", "utf8");
     checkSize(body);
-    const headers = Object.entries(entry.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
+    const headers = Object.entries(entry.headers ?? {}).map(
+      ([name, value]) => [name.toLowerCase(), value] as const,
+    );
     return { entry, body, spec: parseMessageSpec(headers, { limits: LIMITS }) };
   });
   const results = prepared.map(({ entry, body, spec }) =>
@@ -214,7 +253,9 @@ function batch(context: Context): EmulatorResponse {
 }
 
 function createSchedule(context: Context): EmulatorResponse {
-  return jsonResponse(201, { scheduleId: scheduleFrom(context, [...headerEntries(context.request)]) });
+  return jsonResponse(201, {
+    scheduleId: scheduleFrom(context, [...headerEntries(context.request)]),
+  });
 }
 
 function scheduleFrom(context: Context, entries: readonly (readonly [string, string])[]): string {
@@ -246,7 +287,9 @@ function parseJson<T extends z.ZodType>(body: Uint8Array, schema: T): z.output<T
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    badRequest(`invalid request body: ${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+    badRequest(
+      `invalid request body: ${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`,
+    );
   }
   return parsed.data;
 }
@@ -268,7 +311,11 @@ function messageFilterable(record: MessageRecord): Filterable {
 }
 
 function dlqFilterable(entry: DlqRecord): Filterable {
-  return { ...messageFilterable(entry.message), responseStatus: entry.responseStatus, time: entry.failedAt };
+  return {
+    ...messageFilterable(entry.message),
+    responseStatus: entry.responseStatus,
+    time: entry.failedAt,
+  };
 }
 
 function bulkCancel({ instance, request }: Context): { cancelled: number } {
@@ -328,7 +375,10 @@ function listEvents({ instance, request }: Context): { cursor?: string; events: 
 }
 
 /** DLQ entries a list, delete or retry works on: by id, or filtered after the cursor. */
-function dlqSelection(context: Context, order: "earliestFirst" | "latestFirst"): { entries: DlqRecord[]; cursor?: string } {
+function dlqSelection(
+  context: Context,
+  order: "earliestFirst" | "latestFirst",
+): { entries: DlqRecord[]; cursor?: string } {
   const { instance, request } = context;
   const query = request.query;
   const ids = query.getAll("dlqIds");
@@ -345,7 +395,10 @@ function dlqSelection(context: Context, order: "earliestFirst" | "latestFirst"):
   const latest = (query.get("order") ?? order) === "latestFirst";
   const entries: DlqRecord[] = [];
   for (const entry of sorted) {
-    if (cursor !== "" && (latest ? compareDlqIds(entry.dlqId, cursor) >= 0 : compareDlqIds(entry.dlqId, cursor) <= 0)) {
+    if (
+      cursor !== "" &&
+      (latest ? compareDlqIds(entry.dlqId, cursor) >= 0 : compareDlqIds(entry.dlqId, cursor) <= 0)
+    ) {
       continue;
     }
     if (!filter(dlqFilterable(entry))) {
@@ -391,7 +444,9 @@ function flowKey(context: Context): string {
 }
 
 function setFlowPaused(context: Context, paused: boolean): void {
-  const flow = context.instance.flows.get(flowKey(context)) ?? notFound(`flow control key ${flowKey(context)} not found`);
+  const flow =
+    context.instance.flows.get(flowKey(context)) ??
+    notFound(`flow control key ${flowKey(context)} not found`);
   flow.isPaused = paused;
   context.instance.flowChanged();
 }
@@ -405,7 +460,9 @@ function pinFlow(context: Context): void {
       return undefined;
     }
     const value = Number(text);
-    return Number.isInteger(value) && value >= 0 ? value : badRequest(`invalid ${name}: ${JSON.stringify(text)}`);
+    return Number.isInteger(value) && value >= 0
+      ? value
+      : badRequest(`invalid ${name}: ${JSON.stringify(text)}`);
   };
   const parallelism = number("parallelism");
   const rate = number("rate");
@@ -425,7 +482,9 @@ function pinFlow(context: Context): void {
 }
 
 function unpinFlow(context: Context): void {
-  const flow = context.instance.flows.get(flowKey(context)) ?? notFound(`flow control key ${flowKey(context)} not found`);
+  const flow =
+    context.instance.flows.get(flowKey(context)) ??
+    notFound(`flow control key ${flowKey(context)} not found`);
   const query = context.request.query;
   if (query.get("parallelism") === "true") {
     flow.pinnedParallelism = false;
@@ -452,8 +511,16 @@ function queueRecordOf(context: Context): ReturnType<typeof queueView> {
 }
 
 const ROUTES: Route[] = [
-  { method: "GET", pattern: "/v2/keys", handler: ({ service, instance }) => service.signingKeys(instance.id) },
-  { method: "POST", pattern: "/v2/keys/rotate", handler: ({ service, instance }) => service.rotateSigningKeys(instance.id) },
+  {
+    method: "GET",
+    pattern: "/v2/keys",
+    handler: ({ service, instance }) => service.signingKeys(instance.id),
+  },
+  {
+    method: "POST",
+    pattern: "/v2/keys/rotate",
+    handler: ({ service, instance }) => service.rotateSigningKeys(instance.id),
+  },
   { method: "POST", pattern: "/v2/batch", handler: batch },
   {
     method: "GET",
@@ -469,7 +536,9 @@ const ROUTES: Route[] = [
     method: "DELETE",
     pattern: "/v2/messages/{id}",
     handler: ({ instance, params }) =>
-      instance.cancel(params["id"] ?? "") ? { cancelled: 1 } : notFound(`message ${params["id"] ?? ""} not found`),
+      instance.cancel(params["id"] ?? "")
+        ? { cancelled: 1 }
+        : notFound(`message ${params["id"] ?? ""} not found`),
   },
   { method: "DELETE", pattern: "/v2/messages", handler: bulkCancel },
   { method: "GET", pattern: "/v2/events", handler: listEvents },
@@ -482,7 +551,9 @@ const ROUTES: Route[] = [
     method: "GET",
     pattern: "/v2/dlq/{id}",
     handler: ({ instance, params }) => {
-      const entry = instance.dlq.get(params["id"] ?? "") ?? notFound(`dlq message ${params["id"] ?? ""} not found`);
+      const entry =
+        instance.dlq.get(params["id"] ?? "") ??
+        notFound(`dlq message ${params["id"] ?? ""} not found`);
       return dlqView(entry);
     },
   },
@@ -490,61 +561,140 @@ const ROUTES: Route[] = [
     method: "DELETE",
     pattern: "/v2/dlq/{id}",
     handler: ({ instance, params }) =>
-      instance.removeDlq(params["id"] ?? "") ? { deleted: 1 } : notFound(`dlq message ${params["id"] ?? ""} not found`),
+      instance.removeDlq(params["id"] ?? "")
+        ? { deleted: 1 }
+        : notFound(`dlq message ${params["id"] ?? ""} not found`),
   },
   {
     method: "POST",
     pattern: "/v2/queues",
     handler: ({ instance, request }) => {
       const body = parseJson(request.body, QStashQueueUpsertSchema);
-      instance.upsertQueue({ name: body.queueName, parallelism: body.parallelism, paused: body.paused });
+      instance.upsertQueue({
+        name: body.queueName,
+        parallelism: body.parallelism,
+        paused: body.paused,
+      });
     },
   },
   {
     method: "GET",
     pattern: "/v2/queues",
-    handler: ({ instance }) => [...instance.queues.values()].map((queue) => queueView(queue, instance.queueLag(queue.name))),
+    handler: ({ instance }) =>
+      [...instance.queues.values()].map((queue) => queueView(queue, instance.queueLag(queue.name))),
   },
   { method: "GET", pattern: "/v2/queues/{name}", handler: queueRecordOf },
-  { method: "DELETE", pattern: "/v2/queues/{name}", handler: (context) => context.instance.deleteQueue(param(context, "name")) },
-  { method: "POST", pattern: "/v2/queues/{name}/pause", handler: (context) => context.instance.setQueuePaused(param(context, "name"), true) },
-  { method: "POST", pattern: "/v2/queues/{name}/resume", handler: (context) => context.instance.setQueuePaused(param(context, "name"), false) },
-  { method: "GET", pattern: "/v2/schedules", handler: ({ instance }) => [...instance.schedules.values()].map(scheduleView) },
+  {
+    method: "DELETE",
+    pattern: "/v2/queues/{name}",
+    handler: (context) => context.instance.deleteQueue(param(context, "name")),
+  },
+  {
+    method: "POST",
+    pattern: "/v2/queues/{name}/pause",
+    handler: (context) => context.instance.setQueuePaused(param(context, "name"), true),
+  },
+  {
+    method: "POST",
+    pattern: "/v2/queues/{name}/resume",
+    handler: (context) => context.instance.setQueuePaused(param(context, "name"), false),
+  },
+  {
+    method: "GET",
+    pattern: "/v2/schedules",
+    handler: ({ instance }) => [...instance.schedules.values()].map(scheduleView),
+  },
   {
     method: "GET",
     pattern: "/v2/schedules/{id}",
     handler: (context) =>
-      scheduleView(context.instance.schedules.get(param(context, "id")) ?? notFound(`schedule ${param(context, "id")} not found`)),
+      scheduleView(
+        context.instance.schedules.get(param(context, "id")) ??
+          notFound(`schedule ${param(context, "id")} not found`),
+      ),
   },
-  { method: "DELETE", pattern: "/v2/schedules/{id}", handler: (context) => context.instance.deleteSchedule(param(context, "id")) },
-  { method: "PATCH", pattern: "/v2/schedules/{id}/pause", handler: (context) => context.instance.setSchedulePaused(param(context, "id"), true) },
-  { method: "PATCH", pattern: "/v2/schedules/{id}/resume", handler: (context) => context.instance.setSchedulePaused(param(context, "id"), false) },
-  { method: "POST", pattern: "/v2/schedules/{id}/pause", handler: (context) => context.instance.setSchedulePaused(param(context, "id"), true) },
-  { method: "POST", pattern: "/v2/schedules/{id}/resume", handler: (context) => context.instance.setSchedulePaused(param(context, "id"), false) },
+  {
+    method: "DELETE",
+    pattern: "/v2/schedules/{id}",
+    handler: (context) => context.instance.deleteSchedule(param(context, "id")),
+  },
+  {
+    method: "PATCH",
+    pattern: "/v2/schedules/{id}/pause",
+    handler: (context) => context.instance.setSchedulePaused(param(context, "id"), true),
+  },
+  {
+    method: "PATCH",
+    pattern: "/v2/schedules/{id}/resume",
+    handler: (context) => context.instance.setSchedulePaused(param(context, "id"), false),
+  },
+  {
+    method: "POST",
+    pattern: "/v2/schedules/{id}/pause",
+    handler: (context) => context.instance.setSchedulePaused(param(context, "id"), true),
+  },
+  {
+    method: "POST",
+    pattern: "/v2/schedules/{id}/resume",
+    handler: (context) => context.instance.setSchedulePaused(param(context, "id"), false),
+  },
   {
     method: "POST",
     pattern: "/v2/topics/{name}/endpoints",
     handler: (context) =>
-      context.instance.addEndpoints(param(context, "name"), parseJson(context.request.body, QStashEndpointsBodySchema).endpoints),
+      context.instance.addEndpoints(
+        param(context, "name"),
+        parseJson(context.request.body, QStashEndpointsBodySchema).endpoints,
+      ),
   },
   {
     method: "DELETE",
     pattern: "/v2/topics/{name}/endpoints",
     handler: (context) =>
-      context.instance.removeEndpoints(param(context, "name"), parseJson(context.request.body, QStashEndpointsBodySchema).endpoints),
+      context.instance.removeEndpoints(
+        param(context, "name"),
+        parseJson(context.request.body, QStashEndpointsBodySchema).endpoints,
+      ),
   },
-  { method: "GET", pattern: "/v2/topics", handler: ({ instance }) => [...instance.topics.values()].map(urlGroupView) },
+  {
+    method: "GET",
+    pattern: "/v2/topics",
+    handler: ({ instance }) => [...instance.topics.values()].map(urlGroupView),
+  },
   {
     method: "GET",
     pattern: "/v2/topics/{name}",
     handler: (context) =>
-      urlGroupView(context.instance.topics.get(param(context, "name")) ?? notFound(`topic ${param(context, "name")} not found`)),
+      urlGroupView(
+        context.instance.topics.get(param(context, "name")) ??
+          notFound(`topic ${param(context, "name")} not found`),
+      ),
   },
-  { method: "DELETE", pattern: "/v2/topics/{name}", handler: (context) => context.instance.deleteTopic(param(context, "name")) },
-  { method: "GET", pattern: "/v2/flowControl", handler: ({ instance }) => [...instance.flows.keys()].map((key) => instance.flowView(key)) },
-  { method: "GET", pattern: "/v2/flowControl/{key}", handler: (context) => context.instance.flowView(flowKey(context)) },
-  { method: "POST", pattern: "/v2/flowControl/{key}/pause", handler: (context) => setFlowPaused(context, true) },
-  { method: "POST", pattern: "/v2/flowControl/{key}/resume", handler: (context) => setFlowPaused(context, false) },
+  {
+    method: "DELETE",
+    pattern: "/v2/topics/{name}",
+    handler: (context) => context.instance.deleteTopic(param(context, "name")),
+  },
+  {
+    method: "GET",
+    pattern: "/v2/flowControl",
+    handler: ({ instance }) => [...instance.flows.keys()].map((key) => instance.flowView(key)),
+  },
+  {
+    method: "GET",
+    pattern: "/v2/flowControl/{key}",
+    handler: (context) => context.instance.flowView(flowKey(context)),
+  },
+  {
+    method: "POST",
+    pattern: "/v2/flowControl/{key}/pause",
+    handler: (context) => setFlowPaused(context, true),
+  },
+  {
+    method: "POST",
+    pattern: "/v2/flowControl/{key}/resume",
+    handler: (context) => setFlowPaused(context, false),
+  },
   { method: "POST", pattern: "/v2/flowControl/{key}/pin", handler: pinFlow },
   { method: "POST", pattern: "/v2/flowControl/{key}/unpin", handler: unpinFlow },
   { method: "POST", pattern: "/v2/flowControl/{key}/resetRate", handler: resetRate },
