@@ -4,7 +4,7 @@
  * its built-in credentials, so such an app needs no change and no download (issue 19).
  */
 import { Client, Receiver } from "@upstash/qstash";
-import { test } from "vitest";
+import { test, vi } from "vitest";
 import { createEmulator } from "../../src/index.ts";
 import { TestReceiver } from "./fixtures.ts";
 
@@ -56,8 +56,8 @@ test("dev mode: the SDK with QSTASH_DEV finds the emulator and its Receiver veri
   await using emulator = await createEmulator({ port: 0, respPort: null, qstashDevPort: 0 });
   const target = await TestReceiver.start();
   const devUrl = emulator.queueDevUrl ?? "";
-  const previousPort = process.env["QSTASH_DEV_PORT"];
-  process.env["QSTASH_DEV_PORT"] = new URL(devUrl).port;
+  // The SDK reads QSTASH_DEV_PORT from the environment, as an app would have it.
+  vi.stubEnv("QSTASH_DEV_PORT", new URL(devUrl).port);
   try {
     const client = new Client({ devMode: true, retry: false });
     const { messageId } = await client.publishJSON({
@@ -76,11 +76,7 @@ test("dev mode: the SDK with QSTASH_DEV finds the emulator and its Receiver veri
       }),
     ).resolves.toBe(true);
   } finally {
-    if (previousPort === undefined) {
-      delete process.env["QSTASH_DEV_PORT"];
-    } else {
-      process.env["QSTASH_DEV_PORT"] = previousPort;
-    }
+    vi.unstubAllEnvs();
     await target.close();
   }
 });
