@@ -221,7 +221,19 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await dataDir?.close();
     throw error;
   });
-  const queueRoute = createQueueRoute(queues);
+  const queueRoute = createQueueRoute({
+    service: queues,
+    // The management stats of a queue instance read its `publish` usage (stats.ts).
+    onPublish: (sample) =>
+      metrics.recorder.record({
+        resource: { kind: "queue", id: sample.instanceId },
+        op: "publish",
+        count: sample.count,
+        latencyMs: sample.latencyMs,
+        bytesIn: sample.bytesIn,
+        bytesOut: sample.bytesOut,
+      }),
+  });
   const service = createHandler(
     createRouter({
       kvDatabases: databases,

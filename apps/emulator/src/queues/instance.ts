@@ -23,6 +23,7 @@ import type { AttemptOutcome, Deliverer } from "./delivery.ts";
 import { badRequest, notFound } from "./errors.ts";
 import { assertUrl } from "./headers.ts";
 import { DueHeap } from "./heap.ts";
+import { overLimit, QueueLimits } from "./limits.ts";
 import type {
   DlqRecord,
   FlowControlState,
@@ -168,6 +169,9 @@ export class QueueInstance {
       }
     }
     const notBefore = spec.notBefore ?? now + (spec.delayMs ?? 0);
+    if (notBefore - now > QueueLimits.MAX_DELAY_MS) {
+      overLimit("the delay", QueueLimits.MAX_DELAY_MS / 1000);
+    }
     const record: MessageRecord = {
       id: newMessageId(),
       kind: "message",
@@ -647,6 +651,9 @@ export class QueueInstance {
   #ensureQueue(name: string): QueueRecord {
     let queue = this.queues.get(name);
     if (queue === undefined) {
+      if (this.queues.size >= QueueLimits.MAX_QUEUES) {
+        overLimit("the number of queues", QueueLimits.MAX_QUEUES);
+      }
       const now = this.#now;
       queue = { name, parallelism: 1, paused: false, createdAt: now, updatedAt: now };
       this.queues.set(name, queue);
@@ -660,6 +667,9 @@ export class QueueInstance {
     parallelism?: number | undefined;
     paused?: boolean | undefined;
   }): void {
+    if ((input.parallelism ?? 0) > QueueLimits.MAX_PARALLELISM) {
+      overLimit("parallelism", QueueLimits.MAX_PARALLELISM);
+    }
     const queue = this.#ensureQueue(input.name);
     queue.parallelism = input.parallelism ?? queue.parallelism;
     queue.paused = input.paused ?? queue.paused;
@@ -719,6 +729,9 @@ export class QueueInstance {
     const scheduleId =
       input.scheduleId ?? `scd_${randomBytes(16).toString("base64url").replace(/[-_]/g, "x")}`;
     const previous = this.schedules.get(scheduleId);
+    if (previous === undefined && this.schedules.size >= QueueLimits.MAX_SCHEDULES) {
+      overLimit("the number of schedules", QueueLimits.MAX_SCHEDULES);
+    }
     const next = nextFire(cron, now);
     const schedule: ScheduleRecord = {
       scheduleId,
@@ -826,6 +839,9 @@ export class QueueInstance {
       );
     }
     const now = this.#now;
+    if (!this.topics.has(name) && this.topics.size >= QueueLimits.MAX_TOPICS) {
+      overLimit("the number of URL groups", QueueLimits.MAX_TOPICS);
+    }
     const group = this.topics.get(name) ?? { name, createdAt: now, updatedAt: now, endpoints: [] };
     for (const endpoint of endpoints) {
       if (endpoint.url === undefined) {
@@ -841,6 +857,9 @@ export class QueueInstance {
         ...(endpoint.name === undefined ? {} : { name: endpoint.name }),
         url: endpoint.url,
       });
+    }
+    if (group.endpoints.length > QueueLimits.MAX_ENDPOINTS_PER_TOPIC) {
+      overLimit("the number of endpoints in a URL group", QueueLimits.MAX_ENDPOINTS_PER_TOPIC);
     }
     group.updatedAt = now;
     this.topics.set(name, group);

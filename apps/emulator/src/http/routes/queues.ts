@@ -24,6 +24,7 @@ import {
 } from "../../queues/filters.ts";
 import { type HeaderEntries, parseMessageSpec, type SpecLimits } from "../../queues/headers.ts";
 import type { QueueInstance } from "../../queues/instance.ts";
+import { QueueLimits } from "../../queues/limits.ts";
 import type { DlqRecord, MessageRecord } from "../../queues/model.ts";
 import { compareDlqIds } from "../../queues/ordering.ts";
 import type { QueueGrant, QueueService } from "../../queues/service.ts";
@@ -39,8 +40,9 @@ import type {
 
 /** The largest request body (a batch); one message is limited to the plan's message size. */
 const MAX_REQUEST_BYTES = 10 * 1_048_576;
-const MAX_MESSAGE_BYTES = 1_048_576;
-const LIMITS: SpecLimits = { maxRetries: 20, defaultRetries: 3 };
+const MAX_MESSAGE_BYTES = QueueLimits.MAX_MESSAGE_BYTES;
+/** The plan's `max_retries` (management records) and the SDK's documented default. */
+const LIMITS: SpecLimits = { maxRetries: QueueLimits.MAX_RETRIES, defaultRetries: 3 };
 const decoder = new TextDecoder();
 
 interface Context {
@@ -51,6 +53,7 @@ interface Context {
   readonly params: Readonly<Record<string, string>>;
   /** For prefix routes: the rest of the path (the destination). */
   readonly rest: string;
+  readonly onPublish?: ((sample: QueuePublishSample) => void) | undefined;
 }
 
 type Handler = (context: Context) => unknown;
@@ -64,16 +67,32 @@ interface Route {
 /** The queue API as the router's hook: `path` starts at `/v2`. */
 export type QueueRouteHandler = (head: EmulatorRequestHead, path: string) => Admission;
 
-export function createQueueRoute(service: QueueService): QueueRouteHandler {
-  return (head, path) => admit({ head, path, service });
+/** One per accepted publish, enqueue or batch request, for the management stats. */
+export interface QueuePublishSample {
+  readonly instanceId: string;
+  /** Messages accepted (a URL group counts each endpoint). */
+  readonly count: number;
+  readonly latencyMs: number;
+  readonly bytesIn: number;
+  readonly bytesOut: number;
+}
+
+export interface QueueRouteOptions {
+  readonly service: QueueService;
+  readonly onPublish?: ((sample: QueuePublishSample) => void) | undefined;
+}
+
+export function createQueueRoute(options: QueueRouteOptions): QueueRouteHandler {
+  return (head, path) => admit({ head, path, options });
 }
 
 function admit(input: {
   head: EmulatorRequestHead;
   path: string;
-  service: QueueService;
+  options: QueueRouteOptions;
 }): Admission {
-  const { head, path, service } = input;
+  const { head, path, options } = input;
+  const { service } = options;
   try {
     const grant = service.authenticate(parseBearerToken(head.headers.get("authorization")));
     if (grant === undefined) {
@@ -91,7 +110,15 @@ function admit(input: {
       tooLarge: () =>
         jsonResponse(413, { error: `request body is larger than ${MAX_REQUEST_BYTES} bytes` }),
       handle: (request) =>
-        run(route.handler, { service, grant, instance: grant.instance, request, params, rest }),
+        run(route.handler, {
+          service,
+          grant,
+          instance: grant.instance,
+          request,
+          params,
+          rest,
+          onPublish: options.onPublish,
+        }),
     };
   } catch (error: unknown) {
     return { answer: errorResponse(error) };
@@ -99,16 +126,43 @@ function admit(input: {
 }
 
 async function run(handler: Handler, context: Context): Promise<EmulatorResponse> {
+  const startedAt = performance.now();
   try {
     const value = await handler(context);
     // Acknowledged only once durable (with a data directory).
     await context.service.flush();
     if (isResponse(value)) {
+      recordPublish(context, { answer: value, startedAt });
       return value;
     }
     return value === undefined ? { status: 200, headers: {}, body: "" } : jsonResponse(200, value);
   } catch (error: unknown) {
     return errorResponse(error);
+  }
+}
+
+/** Publish answers (201, 202) count their message ids as usage. */
+function recordPublish(
+  context: Context,
+  input: { answer: EmulatorResponse; startedAt: number },
+): void {
+  const { answer } = input;
+  if (
+    context.onPublish === undefined ||
+    (answer.status !== 201 && answer.status !== 202) ||
+    typeof answer.body !== "string"
+  ) {
+    return;
+  }
+  const count = answer.body.split('"messageId"').length - 1;
+  if (count > 0) {
+    context.onPublish({
+      instanceId: context.instance.id,
+      count,
+      latencyMs: performance.now() - input.startedAt,
+      bytesIn: context.request.body.byteLength,
+      bytesOut: answer.body.length,
+    });
   }
 }
 
