@@ -59,6 +59,14 @@ export interface ManagementCredentials {
   readonly apiKey: string;
 }
 
+/** A queue instance's credentials, as `@upstash/qstash`'s Client and Receiver take them. */
+export interface QueueTarget {
+  readonly url: string;
+  readonly token: string;
+  readonly currentSigningKey: string;
+  readonly nextSigningKey: string;
+}
+
 export interface TestEmulator extends AsyncDisposable {
   /** The default database's REST URL. */
   readonly url: string;
@@ -70,6 +78,11 @@ export interface TestEmulator extends AsyncDisposable {
   readonly management: ManagementCredentials;
   /** The default vector index (DENSE, 384 dimensions, `BGE_SMALL_EN_V1_5`): URL and tokens. */
   readonly vector: VectorTarget;
+  /**
+   * The default queue instance (`@upstash/qstash`): `QSTASH_URL`, `QSTASH_TOKEN` and the signing
+   * keys; getters, since token and key rotation change them.
+   */
+  readonly queue: QueueTarget;
   /** A `fetch` answered in-process, whatever the URL: hand it to SDKs to skip the socket. */
   readonly fetch: FetchFunction;
   /** The emulator's clock: time moves only when the test calls `clock.advance(ms)`. */
@@ -137,6 +150,18 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     respAddress: emulator.respAddress,
     management: { url: emulator.managementUrl, email: emulator.email, apiKey: emulator.apiKey },
     vector: vectorTarget(new URL(emulator.vectorUrl).pathname.split("/").at(-1) ?? "default"),
+    queue: {
+      url: emulator.queueUrl,
+      get token() {
+        return emulator.queueToken;
+      },
+      get currentSigningKey() {
+        return emulator.queueCurrentSigningKey;
+      },
+      get nextSigningKey() {
+        return emulator.queueNextSigningKey;
+      },
+    },
     fetch: emulator.fetch,
     clock,
     emulator,
