@@ -35,9 +35,10 @@ export class Deliverer {
         headers: attempt.headers,
         body: attempt.method === "GET" ? null : attempt.body,
         dispatcher: this.#agent,
+        // The attempt's timeout bounds the wait for the answer's head and each gap in its body
+        // (undici's own timers; an AbortSignal per attempt costs a timer object each).
         headersTimeout: attempt.timeoutMs,
         bodyTimeout: attempt.timeoutMs,
-        signal: AbortSignal.timeout(attempt.timeoutMs),
       });
       const chunks: Uint8Array[] = [];
       let kept = 0;

@@ -80,8 +80,39 @@ export interface PublishInput {
   readonly callerIp: string;
 }
 
-export interface StoredEvent extends QStashEvent {
+/** A log entry: the record as it was published, the state it reached and when. */
+export interface StoredEvent {
   readonly seq: number;
+  readonly time: number;
+  readonly state: QStashState;
+  readonly record: MessageRecord;
+  readonly extra: Partial<QStashEvent> | undefined;
+}
+
+/** A log entry as `GET /v2/events` shows it (§2.6). */
+export function eventView(event: StoredEvent): QStashEvent {
+  const { record } = event;
+  const view = messageView(record);
+  return {
+    time: event.time,
+    state: event.state,
+    messageId: record.id,
+    url: record.url,
+    ...(view.topicName === undefined ? {} : { topicName: view.topicName }),
+    ...(view.endpointName === undefined ? {} : { endpointName: view.endpointName }),
+    ...(view.scheduleId === undefined ? {} : { scheduleId: view.scheduleId }),
+    ...(view.queueName === undefined ? {} : { queueName: view.queueName }),
+    ...(view.header === undefined ? {} : { header: view.header }),
+    ...(record.body === "" ? {} : { body: record.body }),
+    method: record.method,
+    maxRetries: record.maxRetries,
+    ...(view.callback === undefined ? {} : { callback: view.callback }),
+    ...(view.failureCallback === undefined ? {} : { failureCallback: view.failureCallback }),
+    ...(view.flowControlKey === undefined ? {} : { flowControlKey: view.flowControlKey }),
+    ...(view.label === undefined ? {} : { label: view.label, labels: view.labels ?? [] }),
+    ...(record.timeoutMs === undefined ? {} : { timeout: record.timeoutMs }),
+    ...event.extra,
+  };
 }
 
 export class QueueInstance {
@@ -565,35 +596,20 @@ export class QueueInstance {
 
   // ---------------------------------------------------------------- log
 
-  #log(record: MessageRecord, state: QStashState, extra: Partial<QStashEvent> = {}): void {
-    const view = messageView(record);
-    const event: StoredEvent = {
-      seq: ++this.#eventSeq,
-      time: this.#now,
-      state,
-      messageId: record.id,
-      url: record.url,
-      ...(view.topicName === undefined ? {} : { topicName: view.topicName }),
-      ...(view.endpointName === undefined ? {} : { endpointName: view.endpointName }),
-      ...(view.scheduleId === undefined ? {} : { scheduleId: view.scheduleId }),
-      ...(view.queueName === undefined ? {} : { queueName: view.queueName }),
-      ...(view.header === undefined ? {} : { header: view.header }),
-      ...(record.body === "" ? {} : { body: record.body }),
-      method: record.method,
-      maxRetries: record.maxRetries,
-      ...(view.callback === undefined ? {} : { callback: view.callback }),
-      ...(view.failureCallback === undefined ? {} : { failureCallback: view.failureCallback }),
-      ...(view.flowControlKey === undefined ? {} : { flowControlKey: view.flowControlKey }),
-      ...(view.label === undefined ? {} : { label: view.label, labels: view.labels ?? [] }),
-      ...(record.timeoutMs === undefined ? {} : { timeout: record.timeoutMs }),
-      ...extra,
-    };
+  /**
+   * Notes a state change. The entry keeps the record and builds its view only when listed: the
+   * fields it shows never change after publish, and three entries per message are hot.
+   */
+  #log(record: MessageRecord, state: QStashState, extra?: Partial<QStashEvent>): void {
+    const event: StoredEvent = { seq: ++this.#eventSeq, time: this.#now, state, record, extra };
     this.events.push(event);
-    if (this.events.length > MAX_EVENTS) {
+    // Trimmed in chunks: one splice per MAX_EVENTS / 2 events, not one per event.
+    if (this.events.length > MAX_EVENTS * 1.5) {
       this.events.splice(0, this.events.length - MAX_EVENTS);
     }
-    if (state !== "CREATED" && state !== "ACTIVE") {
-      this.#options.onAttempt?.(event);
+    const listener = this.#options.onAttempt;
+    if (listener !== undefined && state !== "CREATED" && state !== "ACTIVE") {
+      listener(eventView(event));
     }
   }
 
@@ -961,7 +977,12 @@ export class QueueInstance {
   }
 }
 
+/** A random prefix per process and a counter: unique across restarts, cheap per message. */
+const ID_PREFIX = randomBytes(12).toString("base64url").replace(/[-_]/g, "x");
+let idCounter = 0;
+
 /** Message ids in the service's `msg_…` form. */
 function newMessageId(): string {
-  return `msg_${randomBytes(18).toString("base64url").replace(/[-_]/g, "x")}`;
+  idCounter++;
+  return `msg_${ID_PREFIX}${idCounter.toString(36).padStart(6, "0")}`;
 }

@@ -26,11 +26,14 @@ interface LogRecord {
 export class QueuePersistence {
   readonly #store: Store;
   readonly initial: QueueSnapshot;
+  /** False without a data directory: records would only be encoded to be dropped. */
+  readonly isDurable: boolean;
   #snapshotting: Promise<void> = Promise.resolve();
 
-  private constructor(store: Store, initial: QueueSnapshot) {
-    this.#store = store;
-    this.initial = initial;
+  private constructor(options: { store: Store; initial: QueueSnapshot; isDurable: boolean }) {
+    this.#store = options.store;
+    this.initial = options.initial;
+    this.isDurable = options.isDurable;
   }
 
   static async open(options: {
@@ -73,10 +76,17 @@ export class QueuePersistence {
         { cause: error },
       );
     }
-    return new QueuePersistence(store, state);
+    return new QueuePersistence({
+      store,
+      initial: state,
+      isDurable: options.directory !== undefined,
+    });
   }
 
   put(record: { instance: string; kind: JournalKind; key: string; value: unknown }): void {
+    if (!this.isDurable) {
+      return;
+    }
     this.#store.append(
       encoder.encode(
         JSON.stringify({ i: record.instance, k: record.kind, key: record.key, v: record.value }),
@@ -85,6 +95,9 @@ export class QueuePersistence {
   }
 
   remove(record: { instance: string; kind: JournalKind; key: string }): void {
+    if (!this.isDurable) {
+      return;
+    }
     this.#store.append(
       encoder.encode(JSON.stringify({ i: record.instance, k: record.kind, key: record.key })),
     );

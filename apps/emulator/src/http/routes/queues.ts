@@ -10,6 +10,7 @@ import {
   QStashHeaders as H,
   QStashBatchBodySchema,
   QStashEndpointsBodySchema,
+  type QStashEvent,
   QStashQueueUpsertSchema,
 } from "@stratus/core/schemas";
 import type { z } from "zod";
@@ -23,7 +24,7 @@ import {
   parseFilter,
 } from "../../queues/filters.ts";
 import { type HeaderEntries, parseMessageSpec, type SpecLimits } from "../../queues/headers.ts";
-import type { QueueInstance } from "../../queues/instance.ts";
+import { eventView, type QueueInstance, type StoredEvent } from "../../queues/instance.ts";
 import { QueueLimits } from "../../queues/limits.ts";
 import type { DlqRecord, MessageRecord } from "../../queues/model.ts";
 import { compareDlqIds } from "../../queues/ordering.ts";
@@ -392,7 +393,11 @@ function bulkCancel({ instance, request }: Context): { cancelled: number } {
   return { cancelled };
 }
 
-function listEvents({ instance, request }: Context): { cursor?: string; events: unknown[] } {
+function eventFilterable(event: StoredEvent): Filterable {
+  return { ...messageFilterable(event.record), state: event.state, time: event.time };
+}
+
+function listEvents({ instance, request }: Context): { cursor?: string; events: QStashEvent[] } {
   const query = request.query;
   const count = parseCount(query, { fallback: 1000, max: 1000 });
   const ids = new Set(query.getAll("messageIds"));
@@ -403,29 +408,24 @@ function listEvents({ instance, request }: Context): { cursor?: string; events: 
   if (cursor !== undefined && !Number.isInteger(cursor)) {
     badRequest(`invalid cursor ${JSON.stringify(cursorText)}`);
   }
-  const ordered = earliestFirst ? instance.events : [...instance.events].reverse();
-  const page: unknown[] = [];
+  const events = instance.events;
+  const page: StoredEvent[] = [];
   let next: string | undefined;
-  for (const event of ordered) {
+  for (let step = 0; step < events.length; step++) {
+    const event = events[earliestFirst ? step : events.length - 1 - step] as StoredEvent;
     if (cursor !== undefined && (earliestFirst ? event.seq <= cursor : event.seq >= cursor)) {
       continue;
     }
-    if (ids.size > 0 ? !ids.has(event.messageId) : !filter({ ...event, time: event.time })) {
+    if (ids.size > 0 ? !ids.has(event.record.id) : !filter(eventFilterable(event))) {
       continue;
     }
     if (page.length === count) {
-      next = String(page.length === 0 ? event.seq : (page.at(-1) as { seq: number }).seq);
+      next = String(page.at(-1)?.seq ?? event.seq);
       break;
     }
     page.push(event);
   }
-  return {
-    ...(next === undefined ? {} : { cursor: next }),
-    events: page.map((event) => {
-      const { seq: _seq, ...rest } = event as { seq: number };
-      return rest;
-    }),
-  };
+  return { ...(next === undefined ? {} : { cursor: next }), events: page.map(eventView) };
 }
 
 /** DLQ entries a list, delete or retry works on: by id, or filtered after the cursor. */
