@@ -168,7 +168,12 @@ export class QueueInstance {
       assertUrl(destination, "destination");
       return this.#publishOne(input, { url: destination });
     }
-    if (/^[A-Za-z]+:/.test(destination)) {
+    if (destination === "api/llm" || destination.startsWith("api/")) {
+      badRequest(
+        `destination ${destination} is an API integration (LLM, email), which Stratus does not serve; publish to a URL or a URL group`,
+      );
+    }
+    if (/^[A-Za-z]+:/.test(destination) || destination.includes("/")) {
       badRequest(
         `invalid destination: ${JSON.stringify(destination)} is neither an http(s) URL nor a URL group name`,
       );
