@@ -36,11 +36,23 @@ export const TEST_ONLY_IMPORTS: Readonly<Record<PackageName, readonly PackageNam
  * relatively. Top-level files (`main.ts`, `emulator.ts`, …) may import anything.
  */
 export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
-  http: ["http", "kv", "vector", "management", "events", "metrics", "storage", "errors.ts"],
+  http: [
+    "http",
+    "kv",
+    "vector",
+    "queues",
+    "management",
+    "events",
+    "metrics",
+    "storage",
+    "errors.ts",
+  ],
   resp: ["resp", "kv", "metrics", "events", "errors.ts"],
   kv: ["kv", "engine", "storage", "metrics", "events", "errors.ts"],
   vector: ["vector", "storage", "metrics", "events", "errors.ts"],
-  management: ["management", "storage", "metrics", "events", "kv", "vector", "errors.ts"],
+  management: ["management", "storage", "metrics", "events", "kv", "vector", "queues", "errors.ts"],
+  // Delivers over undici (an HTTP client, not a server): the queue product's own outbound traffic.
+  queues: ["queues", "storage", "errors.ts"],
   events: ["events"],
   engine: ["engine", "storage"],
   storage: ["storage", "errors.ts"],

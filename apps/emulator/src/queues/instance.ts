@@ -17,7 +17,6 @@ import type {
   QStashState,
 } from "@stratus/core/schemas";
 import { QStashHeaders as H } from "@stratus/core/schemas";
-import type { Clock, TimerHandle } from "../engine/clock.ts";
 import { nextFire, parseCron } from "./cron.ts";
 import type { AttemptOutcome, Deliverer } from "./delivery.ts";
 import { badRequest, notFound } from "./errors.ts";
@@ -29,6 +28,7 @@ import type {
   FlowControlState,
   MessageRecord,
   MessageSpec,
+  QueueClock,
   QueueRecord,
   ScheduleRecord,
   UrlGroupRecord,
@@ -61,7 +61,7 @@ export interface SigningKeys {
 
 export interface InstanceOptions {
   readonly id: string;
-  readonly clock: Clock;
+  readonly clock: QueueClock;
   readonly deliverer: Deliverer;
   readonly journal: Journal;
   readonly signingKeys: () => SigningKeys;
@@ -135,7 +135,7 @@ export class QueueInstance {
   #eventSeq = 0;
   /** The second part of DLQ ids (`{ms}-{n}`, the docs' form), so ids sort in failure order. */
   #dlqSeq = 0;
-  #timer: TimerHandle | undefined;
+  #timer: { cancel(): void } | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
   #pumpQueued = false;
   #closed = false;

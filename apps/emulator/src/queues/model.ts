@@ -1,6 +1,15 @@
 /** The queue product's records: what is kept (and persisted) per queue instance. */
 import type { QStashMethod } from "@stratus/core/schemas";
 
+/**
+ * The emulator's clock as the queue product uses it (the engine's `Clock` fits): delays, retries,
+ * schedules and deduplication windows run on it, so a `ManualClock` fast-forwards them.
+ */
+export interface QueueClock {
+  now(): number;
+  setTimer(delayMs: number, callback: () => void): { cancel(): void };
+}
+
 /** Options of a callback or failure-callback message (`Upstash-Callback-*`, §3). */
 export interface CallbackOptions {
   readonly url: string;

@@ -5,7 +5,6 @@
  */
 import { timingSafeEqual } from "@stratus/core/auth";
 import { QSTASH_DEV_CREDENTIALS, type QStashEvent } from "@stratus/core/schemas";
-import type { Clock } from "../engine/clock.ts";
 import type { FsyncPolicy } from "../storage/index.ts";
 import { Deliverer } from "./delivery.ts";
 import { QueueRequestError } from "./errors.ts";
@@ -13,6 +12,7 @@ import { type Journal, type JournalKind, QueueInstance, type SigningKeys } from 
 import type {
   DlqRecord,
   MessageRecord,
+  QueueClock,
   QueueRecord,
   ScheduleRecord,
   UrlGroupRecord,
@@ -34,7 +34,7 @@ export interface QueueAccount {
 export const DEV_INSTANCE_ID = "qstash-dev";
 
 export interface QueueServiceOptions {
-  readonly clock: Clock;
+  readonly clock: QueueClock;
   readonly directory?: string | undefined;
   readonly fsync?: FsyncPolicy;
   readonly onError: (error: unknown) => void;
