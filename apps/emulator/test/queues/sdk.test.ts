@@ -236,6 +236,92 @@ describe("failures", () => {
   });
 });
 
+describe("callbacks, bulk actions, the log", () => {
+  test("a callback gets each answer; a failing callback is retried and never dead-lettered", async ({
+    expect,
+  }) => {
+    const { client, target } = fixture;
+    // The message is delivered (200); its callback answers 500 twice, then 200.
+    target.answers = [
+      { status: 200, body: "done" },
+      { status: 500 },
+      { status: 500 },
+      { status: 200 },
+    ];
+    const { messageId } = await client.publish({
+      url: `${target.url}/work`,
+      body: "job",
+      callback: `${target.url}/callback`,
+      headers: { "Upstash-Callback-Retries": "2" },
+    });
+    await target.waitFor(2);
+    await fixture.settle();
+    const callback = target.deliveries[1];
+    expect(callback?.path).toBe("/callback");
+    expect(callback?.headers["content-type"]).toBe("application/json");
+    const body = JSON.parse(callback?.body ?? "{}") as Record<string, unknown>;
+    expect(body).toMatchObject({
+      status: 200,
+      sourceMessageId: messageId,
+      retried: 0,
+      url: `${target.url}/work`,
+    });
+    expect(Buffer.from(String(body["body"]), "base64").toString()).toBe("done");
+    await fixture.advance(12_200);
+    await target.waitFor(3);
+    await fixture.advance(148_500);
+    await target.waitFor(4);
+    expect(target.deliveries.map((delivery) => delivery.path)).toEqual([
+      "/work",
+      "/callback",
+      "/callback",
+      "/callback",
+    ]);
+    expect((await client.dlq.listMessages()).messages).toHaveLength(0);
+  });
+
+  test("a 404 is a failure like any non-2xx", async ({ expect }) => {
+    const { client, target } = fixture;
+    target.answers = [{ status: 404, body: "no such route" }];
+    const { messageId } = await client.publish({
+      url: `${target.url}/missing`,
+      body: "x",
+      retries: 0,
+    });
+    await target.waitFor(1);
+    await fixture.settle();
+    const { messages } = await client.dlq.listMessages({ filter: { responseStatus: 404 } });
+    expect(messages.map((message) => message.messageId)).toEqual([messageId]);
+  });
+
+  test("bulk cancel by filter, and the log pages with its cursor", async ({ expect }) => {
+    const { client, target } = fixture;
+    for (let index = 0; index < 5; index++) {
+      await client.publish({
+        url: `${target.url}/n${index}`,
+        body: "x",
+        delay: 60,
+        label: index % 2 === 0 ? "even" : "odd",
+      });
+    }
+    const { cancelled } = await client.messages.cancel({ filter: { label: "even" } });
+    expect(cancelled).toBe(3);
+    const first = await client.logs({ count: 4 });
+    expect(first.logs).toHaveLength(4);
+    expect(first.cursor).toBeDefined();
+    const rest = await client.logs({ cursor: first.cursor, count: 100 });
+    const total = first.logs.length + rest.logs.length;
+    // 5 CREATED, 3 CANCEL_REQUESTED, 3 CANCELLED.
+    expect(total).toBe(11);
+    expect(rest.cursor).toBeUndefined();
+    const states = [...first.logs, ...rest.logs].map((log) => log.time);
+    expect([...states].sort((a, b) => b - a)).toEqual(states);
+    await fixture.advance(60_000);
+    await target.waitFor(2);
+    expect(target.deliveries.map((delivery) => delivery.path).sort()).toEqual(["/n1", "/n3"]);
+  });
+});
+
 describe("queues, schedules, URL groups", () => {
   test("a paused queue holds enqueued messages until it is resumed; parallelism 1 is FIFO", async ({
     expect,
