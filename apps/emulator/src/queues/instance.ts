@@ -133,6 +133,7 @@ export class QueueInstance {
   readonly #holdingSlot = new Set<string>();
   readonly #laneActive = new Map<string, number>();
   #eventSeq = 0;
+  #lastHousekeeping = Number.NEGATIVE_INFINITY;
   /** The second part of DLQ ids (`{ms}-{n}`, the docs' form), so ids sort in failure order. */
   #dlqSeq = 0;
   #timer: { cancel(): void } | undefined;
@@ -287,6 +288,7 @@ export class QueueInstance {
       return;
     }
     const now = this.#now;
+    this.#housekeeping(now);
     this.#fireSchedules(now);
     for (
       let top = this.#delayed.peek();
@@ -322,6 +324,28 @@ export class QueueInstance {
         this.#nextScheduleAt(),
       ),
     );
+  }
+
+  /**
+   * Drops expired deduplication ids and dead letters past the plan's DLQ retention, at most once a
+   * minute of the clock (on the next pump: nothing waits on them).
+   */
+  #housekeeping(now: number): void {
+    if (now - this.#lastHousekeeping < 60_000) {
+      return;
+    }
+    this.#lastHousekeeping = now;
+    for (const [key, entry] of this.dedup) {
+      if (entry.expiresAt <= now) {
+        this.dedup.delete(key);
+        this.#options.journal.remove("dedup", key);
+      }
+    }
+    for (const [dlqId, entry] of this.dlq) {
+      if (entry.failedAt + QueueLimits.DLQ_RETENTION_MS <= now) {
+        this.removeDlq(dlqId);
+      }
+    }
   }
 
   /** undefined when `record` may start now; else when to look again (infinity: on an event). */

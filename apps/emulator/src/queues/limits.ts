@@ -14,6 +14,8 @@ export const QueueLimits = {
   MAX_SCHEDULES: 1000,
   MAX_QUEUES: 100,
   MAX_PARALLELISM: 100,
+  /** `max_dlq_retention_time_milis`: 7 days. */
+  DLQ_RETENTION_MS: 604_800_000,
 } as const;
 
 export function overLimit(what: string, limit: number): never {

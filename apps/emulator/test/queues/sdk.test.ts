@@ -219,6 +219,23 @@ describe("failures", () => {
     await expect(client.dlq.delete(messages[0]?.dlqId ?? "")).resolves.toEqual({ deleted: 1 });
   });
 
+  test("dead letters expire after the plan's 7-day retention", async ({ expect }) => {
+    const { client, target, clock } = fixture;
+    target.answers = [{ status: 500 }];
+    await client.publish({ url: target.url, body: "x", retries: 0 });
+    await target.waitFor(1);
+    await fixture.settle();
+    // set(), not advance(): a week of the engine's own timers would take seconds to fire. The next
+    // request's pump does the housekeeping.
+    clock.set(clock.now() + 7 * 86_400_000 - 120_000);
+    await client.queue({ queueName: "nudge" }).upsert({ parallelism: 1 });
+    expect((await client.dlq.listMessages()).messages).toHaveLength(1);
+    clock.set(clock.now() + 120_000);
+    await client.queue({ queueName: "nudge" }).upsert({ parallelism: 1 });
+    await fixture.settle();
+    expect((await client.dlq.listMessages()).messages).toHaveLength(0);
+  });
+
   test("a receiver slower than Upstash-Timeout fails the attempt", async ({ expect }) => {
     const { client, target } = fixture;
     target.answers = ["hang"];
