@@ -5,7 +5,7 @@
 import { QStashHeaders as H, type QStashMethod, QStashMethodSchema } from "@stratus/core/schemas";
 import { parseDuration } from "./duration.ts";
 import { badRequest } from "./errors.ts";
-import type { CallbackOptions, FlowControlSpec, MessageSpec } from "./model.ts";
+import type { CallbackOptions, FlowControlSpec, MessageSpec, Redaction } from "./model.ts";
 import { compileRetryDelay } from "./retry-delay.ts";
 
 export type HeaderEntries = Iterable<readonly [string, string]>;
@@ -72,6 +72,7 @@ export function parseMessageSpec(
   });
   const flowControl = parseFlowControl(get(H.FLOW_CONTROL_KEY), get(H.FLOW_CONTROL_VALUE));
   const deduplicationId = get(H.DEDUPLICATION_ID);
+  const redact = parseRedaction(get(H.REDACT_FIELDS));
   const label = get(H.LABEL);
   return {
     method,
@@ -91,9 +92,39 @@ export function parseMessageSpec(
             .split(",")
             .map((part) => part.trim())
             .filter((part) => part !== ""),
+    ...(redact === undefined ? {} : { redact }),
     ...(deduplicationId === undefined ? {} : { deduplicationId }),
     contentBasedDeduplication: get(H.CONTENT_BASED_DEDUPLICATION)?.toLowerCase() === "true",
   };
+}
+
+/** `body`, `header` and `header[Name]`, comma-separated (§3). */
+function parseRedaction(text: string | undefined): Redaction | undefined {
+  if (text === undefined) {
+    return undefined;
+  }
+  let body = false;
+  let headers: true | string[] = [];
+  for (const part of text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "")) {
+    const named = /^header\[(.+)\]$/i.exec(part);
+    if (part.toLowerCase() === "body") {
+      body = true;
+    } else if (part.toLowerCase() === "header") {
+      headers = true;
+    } else if (named !== null) {
+      if (headers !== true) {
+        headers.push((named[1] ?? "").toLowerCase());
+      }
+    } else {
+      badRequest(
+        `invalid Upstash-Redact-Fields: ${JSON.stringify(part)} (use body, header or header[Name])`,
+      );
+    }
+  }
+  return { body, headers };
 }
 
 function parseMethod(text: string | undefined, header: string): QStashMethod | undefined {

@@ -42,8 +42,16 @@ export interface MessageSpec {
   readonly failureCallback?: CallbackOptions;
   readonly flowControl?: FlowControlSpec;
   readonly labels: readonly string[];
+  /** `Upstash-Redact-Fields`: what logs and the API hide (delivery is unaffected). */
+  readonly redact?: Redaction;
   readonly deduplicationId?: string;
   readonly contentBasedDeduplication: boolean;
+}
+
+export interface Redaction {
+  readonly body: boolean;
+  /** Every header (`true`) or these names (lower case). */
+  readonly headers: true | readonly string[];
 }
 
 export type MessageKind = "message" | "callback" | "failure-callback";
@@ -69,6 +77,7 @@ export interface MessageRecord {
   readonly failureCallback?: CallbackOptions;
   readonly flowControl?: FlowControlSpec;
   readonly labels: readonly string[];
+  readonly redact?: Redaction;
   readonly createdAt: number;
   readonly notBefore: number;
   /** Retries done so far. */

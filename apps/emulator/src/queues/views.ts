@@ -50,9 +50,22 @@ function canonical(name: string): string {
   );
 }
 
+/** Headers as shown: without those `Upstash-Redact-Fields` hides. */
+function shownHeaders(record: MessageRecord): QStashHeaderMap {
+  const hidden = record.redact?.headers;
+  if (hidden === true) {
+    return {};
+  }
+  return headerMap(
+    hidden === undefined
+      ? record.headers
+      : record.headers.filter(([name]) => !hidden.includes(name.toLowerCase())),
+  );
+}
+
 export function messageView(record: MessageRecord): QStashMessage {
   const flow = record.flowControl;
-  const header = headerMap(record.headers);
+  const header = shownHeaders(record);
   return {
     messageId: record.id,
     url: record.url,
@@ -60,7 +73,9 @@ export function messageView(record: MessageRecord): QStashMessage {
     ...(record.endpointName === undefined ? {} : { endpointName: record.endpointName }),
     method: record.method,
     ...(Object.keys(header).length === 0 ? {} : { header }),
-    ...bodyFields(record.body, { text: "body", base64: "bodyBase64" }),
+    ...(record.redact?.body === true
+      ? {}
+      : bodyFields(record.body, { text: "body", base64: "bodyBase64" })),
     maxRetries: record.maxRetries,
     ...(record.retryDelay === undefined ? {} : { retryDelayExpression: record.retryDelay }),
     notBefore: record.notBefore,

@@ -81,6 +81,29 @@ describe("publish and delivery", () => {
     expect(target.deliveries[0]?.method).toBe("PUT");
   });
 
+  test("redacted fields are hidden from the API and the log, not from the destination", async ({
+    expect,
+  }) => {
+    const { client, target } = fixture;
+    const { messageId } = await client.publish({
+      url: target.url,
+      body: "secret body",
+      headers: { "x-secret": "s", "x-plain": "p" },
+      redact: { body: true, header: ["X-Secret"] },
+      delay: 10,
+    });
+    const message = await client.messages.get(messageId);
+    expect(message.body).toBeUndefined();
+    expect(message.header).toMatchObject({ "X-Plain": ["p"] });
+    expect(message.header).not.toHaveProperty("X-Secret");
+    const { logs } = await client.logs({ filter: { messageId } });
+    expect(logs[0]?.body).toBeUndefined();
+    await fixture.advance(10_000);
+    await target.waitFor(1);
+    expect(target.deliveries[0]).toMatchObject({ body: "secret body" });
+    expect(target.deliveries[0]?.headers["x-secret"]).toBe("s");
+  });
+
   test("a cancelled message is never delivered", async ({ expect }) => {
     const { client, target } = fixture;
     const { messageId } = await client.publish({ url: target.url, body: "x", delay: "10s" });
