@@ -74,8 +74,9 @@ export class Deliverer {
     }
   }
 
+  /** Aborts what is in flight (a destination that never answers must not hold up shutdown). */
   close(): Promise<void> {
-    return this.#agent.close();
+    return this.#agent.destroy();
   }
 }
 

@@ -434,18 +434,21 @@ export class QueueInstance {
     const timeoutMs = record.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#options.deliverer
       .attempt({ url: record.url, method: record.method, headers, body, timeoutMs })
-      .then(
-        (outcome) => this.#finishAttempt(record, outcome),
-        (error: unknown) => {
-          this.#options.onError(error);
-          this.#finishAttempt(record, {
-            ok: false,
-            headers: {},
-            body: new Uint8Array(),
-            error: String(error),
-          });
-        },
-      );
+      .catch(
+        (error: unknown): AttemptOutcome => ({
+          ok: false,
+          headers: {},
+          body: new Uint8Array(),
+          error: String(error),
+        }),
+      )
+      .then((outcome) => {
+        // After close() the store is closed too: what was in flight is delivered again on start.
+        if (!this.#closed) {
+          this.#finishAttempt(record, outcome);
+        }
+      })
+      .catch(this.#options.onError);
   }
 
   #finishAttempt(record: MessageRecord, outcome: AttemptOutcome): void {

@@ -279,7 +279,14 @@ function enqueue(context: Context): EmulatorResponse {
   if (slash <= 0 || slash === context.rest.length - 1) {
     badRequest("enqueue needs a queue name and a destination: /v2/enqueue/{queue}/{destination}");
   }
-  const queueName = decodeURIComponent(context.rest.slice(0, slash));
+  let queueName: string;
+  try {
+    queueName = decodeURIComponent(context.rest.slice(0, slash));
+  } catch {
+    badRequest(
+      `invalid queue name: ${JSON.stringify(context.rest.slice(0, slash))} is not valid percent-encoding`,
+    );
+  }
   return publish({ ...context, rest: context.rest.slice(slash + 1) }, queueName);
 }
 
