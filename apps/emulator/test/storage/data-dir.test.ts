@@ -47,6 +47,7 @@ describe("openDataDir", () => {
       vector: join(path, "vector"),
       management: join(path, "management"),
       metrics: join(path, "metrics"),
+      queues: join(path, "queues"),
     });
     await dir.close();
     await dir.close();
