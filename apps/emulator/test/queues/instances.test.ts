@@ -38,6 +38,10 @@ test("the management record carries rest_url and keys; rotate-token switches tok
     retry: false,
   });
   await expect(after.queue().list()).resolves.toEqual([]);
+  // Publishes feed the instance's management statistics.
+  await after.publish({ url: "http://127.0.0.1:1/x", body: "x", delay: "1h" });
+  const stats = emulator.management.queues.stats(String(record["id"]), "1h");
+  expect((stats.daily_requests ?? []).reduce((sum, day) => sum + day.y, 0)).toBe(1);
   // The read-only token reads and refuses writes.
   const readOnly = new Client({
     baseUrl: emulator.queueUrl,
