@@ -5,7 +5,7 @@
  * directory; publish answers once the journal has flushed.
  *
  * Dispatching: a message waits in `#delayed` (a heap by due time) until it is due, then in
- * `#ready` until its queue (parallelism, pause) and flow-control key (parallelism, rate, pause)
+ * its lane (`#lanes`) until its queue (parallelism, pause) and flow-control key (parallelism, rate, pause)
  * let it start. A queued message holds its queue slot through its retries (FIFO, §4.6).
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -127,7 +127,13 @@ export class QueueInstance {
   readonly events: StoredEvent[] = [];
   readonly #options: InstanceOptions;
   readonly #delayed = new DueHeap();
-  #ready: string[] = [];
+  /**
+   * Due messages waiting to start, by lane: a queue (`q:name`, FIFO under its parallelism) or,
+   * outside queues, a flow-control key (`f:key`; `f:` has no limits). A blocked head blocks its
+   * lane, so a pump costs the lanes, not every waiting message (a queue of thousands drains in
+   * linear time).
+   */
+  readonly #lanes = new Map<string, Lane>();
   readonly #inFlight = new Set<string>();
   /** Queued messages holding their queue's slot (first attempt started, not final yet). */
   readonly #holdingSlot = new Set<string>();
@@ -299,25 +305,16 @@ export class QueueInstance {
       this.#delayed.pop();
       const record = this.messages.get(top[1]);
       if (record !== undefined && record.dueAt === top[0] && !this.#inFlight.has(record.id)) {
-        this.#ready.push(record.id);
+        this.#enterLane(record);
       }
     }
-    const blocked: string[] = [];
     let wakeAt = Number.POSITIVE_INFINITY;
-    for (const id of this.#ready) {
-      const record = this.messages.get(id);
-      if (record === undefined || this.#inFlight.has(id)) {
-        continue;
-      }
-      const wait = this.#blockedUntil(record, now);
-      if (wait === undefined) {
-        this.#start(record);
-      } else {
-        blocked.push(id);
-        wakeAt = Math.min(wakeAt, wait);
+    for (const [key, lane] of this.#lanes) {
+      wakeAt = Math.min(wakeAt, this.#drainLane(lane, now));
+      if (lane.retrying.length === 0 && lane.waiting.length === 0) {
+        this.#lanes.delete(key);
       }
     }
-    this.#ready = blocked;
     this.#arm(
       Math.min(
         wakeAt,
@@ -349,20 +346,71 @@ export class QueueInstance {
     }
   }
 
-  /** undefined when `record` may start now; else when to look again (infinity: on an event). */
-  #blockedUntil(record: MessageRecord, now: number): number | undefined {
-    if (record.queueName !== undefined) {
-      const queue = this.queues.get(record.queueName);
-      if (queue?.paused === true) {
-        return Number.POSITIVE_INFINITY;
-      }
-      if (!this.#holdingSlot.has(record.id)) {
-        const active = this.#laneActive.get(record.queueName) ?? 0;
-        if (active >= (queue?.parallelism ?? 1)) {
-          return Number.POSITIVE_INFINITY;
-        }
-      }
+  #enterLane(record: MessageRecord): void {
+    const key =
+      record.queueName === undefined
+        ? `f:${record.flowControl?.key ?? ""}`
+        : `q:${record.queueName}`;
+    let lane = this.#lanes.get(key);
+    if (lane === undefined) {
+      lane = { queueName: record.queueName, retrying: [], waiting: new Fifo() };
+      this.#lanes.set(key, lane);
     }
+    if (this.#holdingSlot.has(record.id)) {
+      lane.retrying.push(record.id);
+    } else {
+      lane.waiting.push(record.id);
+    }
+  }
+
+  /** Starts what the lane allows; answers when to look again (infinity: on an event). */
+  #drainLane(lane: Lane, now: number): number {
+    let wakeAt = Number.POSITIVE_INFINITY;
+    const queue = lane.queueName === undefined ? undefined : this.queues.get(lane.queueName);
+    if (queue?.paused === true) {
+      return wakeAt;
+    }
+    // Retries already hold their queue slot: only flow control can hold them back.
+    if (lane.retrying.length > 0) {
+      lane.retrying = lane.retrying.filter((id) => {
+        const record = this.messages.get(id);
+        if (record === undefined || this.#inFlight.has(id)) {
+          return false;
+        }
+        const wait = this.#flowBlockedUntil(record, now);
+        if (wait === undefined) {
+          this.#start(record);
+          return false;
+        }
+        wakeAt = Math.min(wakeAt, wait);
+        return true;
+      });
+    }
+    for (let id = lane.waiting.peek(); id !== undefined; id = lane.waiting.peek()) {
+      const record = this.messages.get(id);
+      if (record === undefined || this.#inFlight.has(id)) {
+        lane.waiting.shift();
+        continue;
+      }
+      if (
+        lane.queueName !== undefined &&
+        (this.#laneActive.get(lane.queueName) ?? 0) >= (queue?.parallelism ?? 1)
+      ) {
+        break;
+      }
+      const wait = this.#flowBlockedUntil(record, now);
+      if (wait !== undefined) {
+        wakeAt = Math.min(wakeAt, wait);
+        break;
+      }
+      lane.waiting.shift();
+      this.#start(record);
+    }
+    return wakeAt;
+  }
+
+  /** undefined when flow control lets `record` start now; else when to look again. */
+  #flowBlockedUntil(record: MessageRecord, now: number): number | undefined {
     const flow =
       record.flowControl === undefined ? undefined : this.flows.get(record.flowControl.key);
     if (flow !== undefined) {
@@ -1013,6 +1061,40 @@ export class QueueInstance {
 /** A random prefix per process and a counter: unique across restarts, cheap per message. */
 const ID_PREFIX = randomBytes(12).toString("base64url").replace(/[-_]/g, "x");
 let idCounter = 0;
+
+interface Lane {
+  readonly queueName: string | undefined;
+  /** Due retries of queued messages, which keep their slot. */
+  retrying: string[];
+  /** Due messages in arrival order. */
+  readonly waiting: Fifo;
+}
+
+/** A first-in first-out list of ids with O(1) shift, compacted as it drains. */
+class Fifo {
+  #items: string[] = [];
+  #head = 0;
+
+  get length(): number {
+    return this.#items.length - this.#head;
+  }
+
+  push(id: string): void {
+    this.#items.push(id);
+  }
+
+  peek(): string | undefined {
+    return this.#items[this.#head];
+  }
+
+  shift(): void {
+    this.#head++;
+    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+  }
+}
 
 /** Message ids in the service's `msg_…` form. */
 function newMessageId(): string {
