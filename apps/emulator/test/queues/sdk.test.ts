@@ -466,6 +466,27 @@ describe("queues, schedules, URL groups", () => {
     expect(cancelled.cancelled).toBe(3);
   });
 
+  test("flow control rate starts at most N per period on the clock", async ({ expect }) => {
+    const { client, target } = fixture;
+    for (let index = 0; index < 3; index++) {
+      await client.publish({
+        url: `${target.url}/r${index}`,
+        body: "x",
+        flowControl: { key: "rated", rate: 1, period: 10 },
+      });
+    }
+    await target.waitFor(1);
+    await fixture.settle();
+    expect(target.deliveries).toHaveLength(1);
+    await fixture.advance(9_000);
+    expect(target.deliveries).toHaveLength(1);
+    await fixture.advance(1_000);
+    await target.waitFor(2);
+    await fixture.advance(10_000);
+    await target.waitFor(3);
+    expect(target.deliveries.map((delivery) => delivery.path)).toEqual(["/r0", "/r1", "/r2"]);
+  });
+
   test("signing keys: GET /v2/keys and rotate", async ({ expect }) => {
     const { emulator } = fixture;
     const headers = { authorization: `Bearer ${emulator.queueToken}` };
