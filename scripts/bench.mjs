@@ -24,6 +24,7 @@ const BENCHES = [
   "apps/emulator/bench/durable.bench.ts",
   "apps/emulator/bench/vector.bench.ts",
   "apps/emulator/bench/search.bench.ts",
+  "apps/emulator/bench/queues.bench.ts",
   "packages/testing/bench/start-up.bench.ts",
   "packages/client/bench/get.bench.ts",
 ];

@@ -41,6 +41,7 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
     "kv",
     "vector",
     "search",
+    "queues",
     "management",
     "events",
     "metrics",
@@ -51,7 +52,9 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   kv: ["kv", "engine", "storage", "metrics", "events", "errors.ts"],
   vector: ["vector", "storage", "metrics", "events", "errors.ts"],
   search: ["search", "vector", "storage", "metrics", "events", "errors.ts"],
-  management: ["management", "storage", "metrics", "events", "kv", "vector", "errors.ts"],
+  management: ["management", "storage", "metrics", "events", "kv", "vector", "queues", "errors.ts"],
+  // Delivers over undici (an HTTP client, not a server): the queue product's own outbound traffic.
+  queues: ["queues", "storage", "errors.ts"],
   events: ["events"],
   engine: ["engine", "storage"],
   storage: ["storage", "errors.ts"],

@@ -74,7 +74,16 @@ export const EmulatorConfigSchema = z.object({
     .min(1)
     .optional()
     .describe("JSON file declaring databases, vector indexes, teams, tokens and limits"),
+  qstashDevPort: port
+    .nullable()
+    .default(null)
+    .describe(
+      "also serve the queue API at the root of this port with @upstash/qstash's dev-mode credentials (null = off)",
+    ),
 });
+
+/** Where `@upstash/qstash` looks for its dev server when `QSTASH_DEV_PORT` is unset. */
+export const DEFAULT_QSTASH_DEV_PORT = 8080;
 
 export type EmulatorConfig = z.output<typeof EmulatorConfigSchema>;
 export type EmulatorConfigInput = z.input<typeof EmulatorConfigSchema>;
@@ -101,10 +110,12 @@ const ENV_TWINS = {
   json: "STRATUS_JSON",
   workers: "STRATUS_WORKERS",
   config: "STRATUS_CONFIG",
+  "qstash-dev": "STRATUS_QSTASH_DEV",
+  "qstash-dev-port": "STRATUS_QSTASH_DEV_PORT",
 } as const;
 
 type FlagName = keyof typeof ENV_TWINS;
-const BOOLEAN_FLAGS = new Set<FlagName>(["no-resp", "in-memory", "json"]);
+const BOOLEAN_FLAGS = new Set<FlagName>(["no-resp", "in-memory", "json", "qstash-dev"]);
 
 export const HELP_TEXT = `Usage: stratus-emulator [options]
 
@@ -140,6 +151,10 @@ Options:
   --vector-ann-min-vectors N
                             dense vectors a namespace holds before queries use its HNSW graph
                             (STRATUS_VECTOR_ANN_MIN_VECTORS, default 20000); docs/vector-search.md
+  --qstash-dev              serve the queue API on 127.0.0.1:${DEFAULT_QSTASH_DEV_PORT} with the credentials of
+                            @upstash/qstash's dev mode (QSTASH_DEV=true), so such apps need no
+                            change and no download (STRATUS_QSTASH_DEV=1)
+  --qstash-dev-port PORT    the same on PORT; match QSTASH_DEV_PORT (STRATUS_QSTASH_DEV_PORT)
   --json                    print the start-up details as one JSON line (STRATUS_JSON=1)
   --workers N               serve --redis-url from N processes sharing the ports (STRATUS_WORKERS);
                             needs --redis-url, keeps no data directory, and serves neither vector
@@ -255,6 +270,8 @@ export function readCliConfig(
     dailyRequestLimit: read("daily-request-limit"),
     vectorIndexingDelayMs: read("vector-indexing-delay-ms"),
     vectorAnnMinVectors: read("vector-ann-min-vectors"),
+    qstashDevPort:
+      read("qstash-dev-port") ?? (read("qstash-dev") === true ? DEFAULT_QSTASH_DEV_PORT : null),
     configFile: (() => {
       const file = read("config");
       return typeof file === "string" ? resolve(file) : undefined;

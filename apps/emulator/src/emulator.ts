@@ -11,6 +11,7 @@ import { createHandler, wholeRequestHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
 import { createRouter } from "./http/router.ts";
 import { createManagementService } from "./http/routes/management.ts";
+import { createQueueRoute } from "./http/routes/queues.ts";
 import { createSearchRoute, type SearchUsageSample } from "./http/routes/search.ts";
 import { createVectorRoute, type VectorUsageSample } from "./http/routes/vector.ts";
 import { HttpServer } from "./http/server/server.ts";
@@ -25,6 +26,7 @@ import { openMetrics } from "./management/metrics-store.ts";
 import { openBackupStore, openManagementStore } from "./management/persistence.ts";
 import { ManagementService } from "./management/service.ts";
 import type { MetricsRecorder } from "./metrics/recorder.ts";
+import { QueueService } from "./queues/service.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
 import { SearchService } from "./search/index.ts";
 import { type DataDir, openDataDir } from "./storage/index.ts";
@@ -92,6 +94,18 @@ export interface Emulator extends AsyncDisposable {
   readonly management: ManagementService;
   /** Usage of every resource, which the management stats read. */
   readonly metrics: MetricsRecorder;
+  /** Every queue instance, live (issue 19). */
+  readonly queues: QueueService;
+  /**
+   * The account's default queue instance: the base URL (`QSTASH_URL`, the token picks the
+   * instance), its token and signing keys. Getters: reset-password and key rotation change them.
+   */
+  readonly queueUrl: string;
+  readonly queueToken: string;
+  readonly queueCurrentSigningKey: string;
+  readonly queueNextSigningKey: string;
+  /** `http://127.0.0.1:{port}` of `--qstash-dev-port`, or undefined when off. */
+  readonly queueDevUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -220,6 +234,37 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await dataDir?.close();
     throw error;
   });
+  const queues = await QueueService.open({
+    clock,
+    directory: dataDir?.areas.queues,
+    fsync: config.fsync,
+    onError,
+    accounts: () => management.queues.states(),
+    rotateSigningKeys: async (id) => {
+      await management.queues.rotateSigningKeys(id);
+    },
+    devMode: config.qstashDevPort !== null,
+  }).catch(async (error: unknown) => {
+    await management.close();
+    await vector.close();
+    await metrics.close();
+    await kv.close();
+    await dataDir?.close();
+    throw error;
+  });
+  const queueRoute = createQueueRoute({
+    service: queues,
+    // The management stats of a queue instance read its `publish` usage (stats.ts).
+    onPublish: (sample) =>
+      metrics.recorder.record({
+        resource: { kind: "queue", id: sample.instanceId },
+        op: "publish",
+        count: sample.count,
+        latencyMs: sample.latencyMs,
+        bytesIn: sample.bytesIn,
+        bytesOut: sample.bytesOut,
+      }),
+  });
   const service = createHandler(
     createRouter({
       kvDatabases: databases,
@@ -233,6 +278,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       management: isClusterWorker
         ? { admit: notWithWorkers("the management API") }
         : createManagementService(management),
+      queues: isClusterWorker ? notWithWorkers("the queue API") : queueRoute,
     }),
     onError,
   );
@@ -263,10 +309,28 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await server.close();
     throw addressError(error, `${config.host}:${config.respPort}`);
   }
+  // The SDK's dev mode looks for its server at 127.0.0.1:{QSTASH_DEV_PORT}, API at the root.
+  let devServer: HttpServer | undefined;
+  if (config.qstashDevPort !== null) {
+    devServer = new HttpServer({
+      service: createHandler({ admit: (head) => queueRoute(head, head.path) }, onError),
+      onError,
+      serverHeaders: {},
+    });
+    try {
+      await devServer.listen(config.qstashDevPort, "127.0.0.1");
+    } catch (error: unknown) {
+      await resp?.close();
+      await server.close();
+      throw addressError(error, `127.0.0.1:${config.qstashDevPort}`);
+    }
+  }
   const { port } = server.address();
   const close = async (): Promise<void> => {
     await resp?.close();
+    await devServer?.close();
     await server.close();
+    await queues.close();
     await management.close();
     await kv.close();
     await vector.close();
@@ -319,6 +383,19 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     apiKey: management.apiKey,
     management,
     metrics: metrics.recorder,
+    queues,
+    queueUrl: `${baseUrl}/qstash`,
+    get queueToken() {
+      return defaultQueue(management).token;
+    },
+    get queueCurrentSigningKey() {
+      return defaultQueue(management).currentSigningKey ?? "";
+    },
+    get queueNextSigningKey() {
+      return defaultQueue(management).nextSigningKey ?? "";
+    },
+    queueDevUrl:
+      devServer === undefined ? undefined : `http://127.0.0.1:${devServer.address().port}`,
     close,
     [Symbol.asyncDispose]: close,
   };
@@ -403,6 +480,19 @@ async function openSearchService(options: {
     await service.createDatabase({ name: DEFAULT_SEARCH_DATABASE });
   }
   return service;
+}
+
+/** The account's own queue instance (it always has one: `ensureAccountQueue`). */
+function defaultQueue(management: ManagementService): {
+  token: string;
+  currentSigningKey?: string | undefined;
+  nextSigningKey?: string | undefined;
+} {
+  return (
+    management.queues.states().find((queue) => queue.ownerId === management.email) ?? {
+      token: "",
+    }
+  );
 }
 
 /** The default index, or empty tokens when the management API deleted it. */

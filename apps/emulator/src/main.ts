@@ -24,6 +24,11 @@ function startupDetails(emulator: Emulator): Record<string, string | null> {
     managementUrl: emulator.managementUrl,
     email: emulator.email,
     apiKey: emulator.apiKey,
+    queueUrl: emulator.queueUrl,
+    queueToken: emulator.queueToken,
+    queueCurrentSigningKey: emulator.queueCurrentSigningKey,
+    queueNextSigningKey: emulator.queueNextSigningKey,
+    ...(emulator.queueDevUrl === undefined ? {} : { queueDevUrl: emulator.queueDevUrl }),
   };
 }
 
@@ -41,6 +46,13 @@ function startupBlock(emulator: Emulator): string {
     `  Search token     ${emulator.searchToken}`,
     `  Search Read Only ${emulator.searchReadOnlyToken}`,
     `  RESP2            ${emulator.respAddress === undefined ? "off" : `redis://${emulator.respAddress}`}`,
+    `  Queues (QStash)  ${emulator.queueUrl}`,
+    `  Queue token      ${emulator.queueToken}`,
+    ...(emulator.queueDevUrl === undefined
+      ? []
+      : [
+          `  QStash dev mode  ${emulator.queueDevUrl} (QSTASH_DEV=true, the SDK's dev credentials)`,
+        ]),
     `  Management API   ${emulator.managementUrl} (basic auth)`,
     `  Email            ${emulator.email}`,
     `  API key          ${emulator.apiKey}`,
@@ -60,6 +72,12 @@ function startupBlock(emulator: Emulator): string {
     `Paste into .env for @upstash/search:`,
     `UPSTASH_SEARCH_REST_URL=${emulator.searchUrl}`,
     `UPSTASH_SEARCH_REST_TOKEN=${emulator.searchToken}`,
+    ``,
+    `Paste into .env for @upstash/qstash:`,
+    `QSTASH_URL=${emulator.queueUrl}`,
+    `QSTASH_TOKEN=${emulator.queueToken}`,
+    `QSTASH_CURRENT_SIGNING_KEY=${emulator.queueCurrentSigningKey}`,
+    `QSTASH_NEXT_SIGNING_KEY=${emulator.queueNextSigningKey}`,
     ``,
     // The names the Terraform provider (and Pulumi) read (management-api.md §9).
     `Management API credentials:`,

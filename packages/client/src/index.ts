@@ -1,7 +1,7 @@
 /**
  * @module
- * `@stratus/client`: a typed SDK for the Stratus key-value REST, vector REST and management
- * interfaces, over undici keep-alive pools and `@stratus/core`'s codecs and schemas.
+ * `@stratus/client`: a typed SDK for the Stratus key-value REST, vector REST, queue (QStash) and
+ * management interfaces, over undici keep-alive pools and `@stratus/core`'s codecs and schemas.
  */
 
 export type { CommandErrorDetails } from "./errors.ts";
@@ -25,6 +25,16 @@ export { createManagement } from "./management/management.ts";
 export type { Queues } from "./management/queues.ts";
 export type { RedisDatabases } from "./management/redis-databases.ts";
 export type { Teams } from "./management/teams.ts";
+export type {
+  LogsPage,
+  MessageOptions,
+  PublishRequest,
+  Queue,
+  QueueFilter,
+  QueueOptions,
+  ScheduleRequest,
+} from "./queue/queue.ts";
+export { createQueue, messageHeaders } from "./queue/queue.ts";
 export type { RedisArgument, RedisKey } from "./redis/argv.ts";
 export type { Commands } from "./redis/commands/index.ts";
 export { commands } from "./redis/commands/index.ts";

@@ -14,6 +14,14 @@ export {
   seedManagement,
 } from "./management-seed.ts";
 export {
+  type QueueDelivery,
+  type QueueReceiver,
+  type QueueReceiverAnswer,
+  type QueueReceiverOptions,
+  startQueueReceiver,
+  verifySignature,
+} from "./queue-receiver.ts";
+export {
   type CommandArgs,
   type FetchFunction,
   type KvTarget,
@@ -39,6 +47,7 @@ export {
 } from "./seed.ts";
 export {
   type ManagementCredentials,
+  type QueueTarget,
   type StartEmulatorOptions,
   startEmulator,
   TEST_EMAIL,

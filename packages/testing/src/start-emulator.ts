@@ -60,6 +60,14 @@ export interface ManagementCredentials {
   readonly apiKey: string;
 }
 
+/** A queue instance's credentials, as `@upstash/qstash`'s Client and Receiver take them. */
+export interface QueueTarget {
+  readonly url: string;
+  readonly token: string;
+  readonly currentSigningKey: string;
+  readonly nextSigningKey: string;
+}
+
 export interface TestEmulator extends AsyncDisposable {
   /** The default database's REST URL. */
   readonly url: string;
@@ -73,6 +81,11 @@ export interface TestEmulator extends AsyncDisposable {
   readonly vector: VectorTarget;
   /** The default search database (`UPSTASH_SEARCH_REST_URL`): URL and tokens. */
   readonly search: SearchTarget;
+  /**
+   * The default queue instance (`@upstash/qstash`): `QSTASH_URL`, `QSTASH_TOKEN` and the signing
+   * keys; getters, since token and key rotation change them.
+   */
+  readonly queue: QueueTarget;
   /** A `fetch` answered in-process, whatever the URL: hand it to SDKs to skip the socket. */
   readonly fetch: FetchFunction;
   /** The emulator's clock: time moves only when the test calls `clock.advance(ms)`. */
@@ -161,6 +174,18 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     management: { url: emulator.managementUrl, email: emulator.email, apiKey: emulator.apiKey },
     vector: vectorTarget(new URL(emulator.vectorUrl).pathname.split("/").at(-1) ?? "default"),
     search: searchTarget(new URL(emulator.searchUrl).pathname.split("/").at(-1) ?? "default"),
+    queue: {
+      url: emulator.queueUrl,
+      get token() {
+        return emulator.queueToken;
+      },
+      get currentSigningKey() {
+        return emulator.queueCurrentSigningKey;
+      },
+      get nextSigningKey() {
+        return emulator.queueNextSigningKey;
+      },
+    },
     fetch: emulator.fetch,
     clock,
     emulator,

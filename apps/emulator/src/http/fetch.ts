@@ -26,7 +26,7 @@ function abortError(signal: AbortSignal): unknown {
 /** Headers with lower-case names, repeated values joined by `, ` as node:http does. */
 /** Fetch's `Headers` already match names case-insensitively and join repeats with `, `. */
 function requestHeaders(headers: Headers): RequestHeaders {
-  return { get: (name) => headers.get(name) ?? undefined };
+  return { get: (name) => headers.get(name) ?? undefined, entries: () => headers.entries() };
 }
 
 async function toEmulatorRequest(request: Request, signal: AbortSignal): Promise<EmulatorRequest> {

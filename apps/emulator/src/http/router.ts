@@ -1,12 +1,13 @@
 /**
  * Routes a request by its URL prefix (kv-rest-wire.md §2.1: one port serves several databases):
  * `/v2/…` management, `/vector/{name}/…` a vector index, `/search/{name}/…` a search database,
- * `/redis/{name}/…` a key-value database,
- * and everything else the default key-value database. No framework: this is the whole table.
+ * `/qstash/v2/…` the queue API (the token picks the queue instance), `/redis/{name}/…` a key-value
+ * database, and everything else the default key-value database. No framework: this is the whole table.
  */
 import type { KvDatabase } from "../kv/database.ts";
 import { jsonError } from "./http-error.ts";
 import { admitKvRequest } from "./routes/kv.ts";
+import type { QueueRouteHandler } from "./routes/queues.ts";
 import type { SearchRouteHandler } from "./routes/search.ts";
 import type { VectorRouteHandler } from "./routes/vector.ts";
 import type { Admission, EmulatorRequestHead, HttpService } from "./types.ts";
@@ -21,6 +22,8 @@ export interface RouterOptions {
   readonly vector?: VectorRouteHandler;
   /** Search databases by name (`createSearchRoute`); 404 when not served. */
   readonly search?: SearchRouteHandler;
+  /** The queue API at `/qstash/v2/…` (`createQueueRoute`); 404 when not served. */
+  readonly queues?: QueueRouteHandler;
 }
 
 /**
@@ -86,6 +89,11 @@ function route(request: EmulatorRequestHead, options: RouterOptions): Admission 
     return options.search === undefined
       ? notServed("search REST interface")
       : options.search(request, splitNamed(path, 8));
+  }
+  if (path === "/qstash" || path.startsWith("/qstash/")) {
+    return options.queues === undefined
+      ? notServed("queue API (/qstash)")
+      : options.queues(request, path.slice("/qstash".length));
   }
   if (path.startsWith("/redis/")) {
     const { name, path: rest } = splitNamed(path, 7);

@@ -7,6 +7,11 @@
 export interface RequestHeaders {
   /** The value of the field `name` (in lower case); repeated fields joined with `, ` (RFC 9110 §5.3). */
   get(name: string): string | undefined;
+  /**
+   * Every field as `[lower-case name, value]`, repeated fields once each: for routes whose
+   * headers are open-ended (the queue API's `Upstash-Forward-*`).
+   */
+  entries?(): Iterable<[string, string]>;
 }
 
 /** A request as its head tells it, before any byte of its body is read. */

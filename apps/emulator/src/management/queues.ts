@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { generateToken } from "@stratus/core/auth";
 import type { QStashStats, QStashUser, StatsPeriod } from "@stratus/core/schemas";
 import type { MetricsRecorder } from "../metrics/recorder.ts";
+import { generateSigningKey } from "../queues/signing.ts";
 import type { AuditLog } from "./audit-log.ts";
 import type { ManagementContext } from "./context.ts";
 import { badRequest, notFound } from "./errors.ts";
@@ -30,6 +31,8 @@ export function newQueue(ownerId: OwnerId, creationTimeS: number): QueueState {
     prodPack: false,
     token: generateToken(),
     readOnlyToken: generateToken(),
+    currentSigningKey: generateSigningKey(),
+    nextSigningKey: generateSigningKey(),
   };
 }
 
@@ -50,20 +53,39 @@ export class QueueManagement {
     if (!state.queues.some((queue) => queue.ownerId === email)) {
       state.queues.push(newQueue(email, this.#context.nowS()));
     }
+    // State saved before the live queue API had no signing keys.
+    for (const queue of state.queues) {
+      queue.currentSigningKey ??= generateSigningKey();
+      queue.nextSigningKey ??= generateSigningKey();
+    }
+  }
+
+  /** Every queue instance's live state, for the queue API (tokens and signing keys). */
+  states(): readonly QueueState[] {
+    return this.#context.state.queues;
+  }
+
+  /** `POST /v2/keys/rotate`: the next key becomes current and a new next key is made (§2.12). */
+  async rotateSigningKeys(id: string): Promise<QueueState> {
+    const queue = this.#queue(id);
+    queue.currentSigningKey = queue.nextSigningKey ?? generateSigningKey();
+    queue.nextSigningKey = generateSigningKey();
+    await this.#context.save();
+    return queue;
   }
 
   list(): QStashUser[] {
-    return this.#context.state.queues.map(queueRecord);
+    return this.#context.state.queues.map((queue) => queueRecord(queue, this.#context.location()));
   }
 
   get(id: string): QStashUser {
-    return queueRecord(this.#queue(id));
+    return queueRecord(this.#queue(id), this.#context.location());
   }
 
   /** The legacy `GET /qstash/user`: the account's own queue. */
   accountQueue(): QStashUser {
     const queue = this.#context.state.queues.find((entry) => entry.ownerId === this.#context.email);
-    return queue === undefined ? notFound("queue") : queueRecord(queue);
+    return queue === undefined ? notFound("queue") : queueRecord(queue, this.#context.location());
   }
 
   async rotateToken(id: string): Promise<QStashUser> {
@@ -71,7 +93,7 @@ export class QueueManagement {
     queue.token = generateToken();
     queue.readOnlyToken = generateToken();
     await this.#auditLog.record("Rotate Queue Token", queue.id);
-    return queueRecord(queue);
+    return queueRecord(queue, this.#context.location());
   }
 
   async setPlan(id: string, plan: string): Promise<"OK"> {

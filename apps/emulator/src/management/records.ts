@@ -175,10 +175,23 @@ export function searchIndexRecord(
 }
 
 /** A `QStashUser` (§5.2): no URL field; `modifying_state` is omitted when idle. */
-export function queueRecord(state: QueueState): QStashUser {
+/**
+ * The live queue API's base URL of an instance: every instance shares `{baseUrl}/qstash`, and its
+ * token picks it (issue 19).
+ */
+export function queueRestUrl(baseUrl: string): string {
+  return `${baseUrl}/qstash`;
+}
+
+export function queueRecord(state: QueueState, location: Location): QStashUser {
   const isFree = state.plan === "free";
   return {
     id: state.id,
+    rest_url: queueRestUrl(location.baseUrl),
+    ...(state.currentSigningKey === undefined
+      ? {}
+      : { current_signing_key: state.currentSigningKey }),
+    ...(state.nextSigningKey === undefined ? {} : { next_signing_key: state.nextSigningKey }),
     customer_id: state.ownerId,
     token: state.token,
     read_only_token: state.readOnlyToken,

@@ -85,6 +85,9 @@ export interface QueueState {
   prodPack: boolean;
   token: string;
   readOnlyToken: string;
+  /** Signing keys of deliveries (queues-wire.md §5); absent in state saved before issue 19. */
+  currentSigningKey?: string;
+  nextSigningKey?: string;
 }
 
 export interface AuditLogState {

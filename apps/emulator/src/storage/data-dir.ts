@@ -17,7 +17,14 @@ import { EmulatorError } from "../errors.ts";
 import { hasErrorCode } from "./files.ts";
 
 /** The folders of a data directory, one per owner of durable state. */
-export const DATA_DIR_AREAS = ["kv", "vector", "search", "management", "metrics"] as const;
+export const DATA_DIR_AREAS = [
+  "kv",
+  "vector",
+  "search",
+  "management",
+  "metrics",
+  "queues",
+] as const;
 
 /** One of {@link DATA_DIR_AREAS}. */
 export type DataDirArea = (typeof DATA_DIR_AREAS)[number];

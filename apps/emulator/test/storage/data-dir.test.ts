@@ -48,6 +48,7 @@ describe("openDataDir", () => {
       search: join(path, "search"),
       management: join(path, "management"),
       metrics: join(path, "metrics"),
+      queues: join(path, "queues"),
     });
     await dir.close();
     await dir.close();

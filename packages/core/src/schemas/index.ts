@@ -143,6 +143,34 @@ export {
   VectorStatsSchema,
 } from "./management.ts";
 export type {
+  QStashBatchEntry,
+  QStashCallbackBody,
+  QStashDlqMessage,
+  QStashEvent,
+  QStashFlowControl,
+  QStashHeaderMap,
+  QStashMessage,
+  QStashMethod,
+  QStashPublishResult,
+  QStashQueue,
+  QStashQueueUpsert,
+  QStashSchedule,
+  QStashSigningKeys,
+  QStashState,
+  QStashUrlGroup,
+} from "./qstash.ts";
+export {
+  QSTASH_DEV_CREDENTIALS,
+  QSTASH_DEV_PORT,
+  QSTASH_STATES,
+  QStashBatchBodySchema,
+  QStashBatchEntrySchema,
+  QStashEndpointsBodySchema,
+  QStashHeaders,
+  QStashMethodSchema,
+  QStashQueueUpsertSchema,
+} from "./qstash.ts";
+export type {
   RestArgument,
   RestBatch,
   RestCommand,

@@ -898,6 +898,11 @@ export type QStashPlan = z.output<typeof QStashPlanSchema>;
 export const QStashUserSchema = z.object({
   /** The user (queue instance) id. */
   id: z.string(),
+  /** Stratus: the live queue API's base URL (`QSTASH_URL`); the token picks the instance. */
+  rest_url: z.string().optional(),
+  /** Stratus: the delivery signing keys (`QSTASH_CURRENT_SIGNING_KEY`, `QSTASH_NEXT_SIGNING_KEY`). */
+  current_signing_key: z.string().optional(),
+  next_signing_key: z.string().optional(),
   /** The owner (an email or a team id). */
   customer_id: z.string().optional(),
   /** The token (a credential). */

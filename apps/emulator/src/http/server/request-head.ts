@@ -60,6 +60,13 @@ export class HeaderFields implements RequestHeaders {
     }
     return value;
   }
+
+  *entries(): Iterable<[string, string]> {
+    const fields = this.#fields;
+    for (let i = 0; i < fields.length; i += 2) {
+      yield [fields[i] as string, fields[i + 1] as string];
+    }
+  }
 }
 
 const SPACE = 0x20;

@@ -1,0 +1,23 @@
+/**
+ * Plan limits of a queue instance, the values its management record shows (`queueRecord`:
+ * `max_message_size`, `max_retries`, `max_delay`, `max_topics`, …). Going over one is a 412 in
+ * the service's wording (queues-wire.md §6.4), bad input stays a 400.
+ */
+import { QueueRequestError } from "./errors.ts";
+
+export const QueueLimits = {
+  MAX_MESSAGE_BYTES: 1_048_576,
+  MAX_RETRIES: 5,
+  MAX_DELAY_MS: 604_800_000,
+  MAX_TOPICS: 100,
+  MAX_ENDPOINTS_PER_TOPIC: 100,
+  MAX_SCHEDULES: 1000,
+  MAX_QUEUES: 100,
+  MAX_PARALLELISM: 100,
+  /** `max_dlq_retention_time_milis`: 7 days. */
+  DLQ_RETENTION_MS: 604_800_000,
+} as const;
+
+export function overLimit(what: string, limit: number): never {
+  throw new QueueRequestError(412, `${what} exceeds the plan's limit of ${limit}`);
+}

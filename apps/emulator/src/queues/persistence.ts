@@ -1,0 +1,154 @@
+/**
+ * The queue product's durable state (STYLE.md §7.5): one store in the data directory's `queues`
+ * area. Every change is a record `{i, k, key, v}` (instance, kind, key, value; no `v` removes),
+ * so replay rebuilds each instance's maps; a snapshot of every live record replaces the log when
+ * it grows past the threshold and on close. Log entries (events) and flow-control counters are not
+ * kept: they describe the past and the running process.
+ */
+import { EmulatorError } from "../errors.ts";
+import { createMemoryStore, type FsyncPolicy, openStore, type Store } from "../storage/index.ts";
+import type { JournalKind } from "./instance.ts";
+
+const FORMAT_VERSION = 1;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Records by instance, then kind, then key. */
+export type QueueSnapshot = Map<string, Map<JournalKind, Map<string, unknown>>>;
+
+interface LogRecord {
+  readonly i: string;
+  readonly k: JournalKind;
+  readonly key: string;
+  readonly v?: unknown;
+}
+
+export class QueuePersistence {
+  readonly #store: Store;
+  readonly initial: QueueSnapshot;
+  /** False without a data directory: records would only be encoded to be dropped. */
+  readonly isDurable: boolean;
+  #snapshotting: Promise<void> = Promise.resolve();
+
+  private constructor(options: { store: Store; initial: QueueSnapshot; isDurable: boolean }) {
+    this.#store = options.store;
+    this.initial = options.initial;
+    this.isDurable = options.isDurable;
+  }
+
+  static async open(options: {
+    readonly directory?: string | undefined;
+    readonly fsync?: FsyncPolicy;
+    readonly onWarning: (message: string) => void;
+  }): Promise<QueuePersistence> {
+    const store =
+      options.directory === undefined
+        ? createMemoryStore()
+        : await openStore({
+            dataDir: options.directory,
+            name: "queues",
+            fsync: options.fsync ?? "everysec",
+            onWarning: options.onWarning,
+          });
+    const contents = await store.load();
+    const state: QueueSnapshot = new Map();
+    try {
+      if (contents.snapshot !== undefined) {
+        const parsed = JSON.parse(decoder.decode(contents.snapshot)) as {
+          version: number;
+          records: LogRecord[];
+        };
+        if (parsed.version !== FORMAT_VERSION) {
+          throw new Error(`unsupported queue state version ${String(parsed.version)}`);
+        }
+        for (const record of parsed.records) {
+          apply(state, record);
+        }
+      }
+      for (const bytes of contents.records) {
+        apply(state, JSON.parse(decoder.decode(bytes)) as LogRecord);
+      }
+    } catch (error: unknown) {
+      await store.close();
+      throw new EmulatorError(
+        "ERR_DATA_CORRUPT",
+        `the queue state in ${options.directory ?? "memory"} cannot be read: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    return new QueuePersistence({
+      store,
+      initial: state,
+      isDurable: options.directory !== undefined,
+    });
+  }
+
+  put(record: { instance: string; kind: JournalKind; key: string; value: unknown }): void {
+    if (!this.isDurable) {
+      return;
+    }
+    this.#store.append(
+      encoder.encode(
+        JSON.stringify({ i: record.instance, k: record.kind, key: record.key, v: record.value }),
+      ),
+    );
+  }
+
+  remove(record: { instance: string; kind: JournalKind; key: string }): void {
+    if (!this.isDurable) {
+      return;
+    }
+    this.#store.append(
+      encoder.encode(JSON.stringify({ i: record.instance, k: record.kind, key: record.key })),
+    );
+  }
+
+  flush(): Promise<void> {
+    return this.#store.isFlushed ? Promise.resolve() : this.#store.flush();
+  }
+
+  get snapshotDue(): boolean {
+    return this.#store.snapshotDue;
+  }
+
+  /** Replaces the log with `state` (every live record), unless a snapshot is already running. */
+  snapshot(state: QueueSnapshot): Promise<void> {
+    const records: LogRecord[] = [];
+    for (const [instance, kinds] of state) {
+      for (const [kind, entries] of kinds) {
+        for (const [key, value] of entries) {
+          records.push({ i: instance, k: kind, key, v: value });
+        }
+      }
+    }
+    const bytes = encoder.encode(JSON.stringify({ version: FORMAT_VERSION, records }));
+    this.#snapshotting = this.#snapshotting.then(() => this.#store.snapshot(bytes));
+    return this.#snapshotting;
+  }
+
+  async close(state: QueueSnapshot | undefined): Promise<void> {
+    await this.#snapshotting;
+    if (state !== undefined && this.#store.logBytes > 0) {
+      await this.snapshot(state);
+    }
+    await this.#store.close();
+  }
+}
+
+function apply(state: QueueSnapshot, record: LogRecord): void {
+  let kinds = state.get(record.i);
+  if (kinds === undefined) {
+    kinds = new Map();
+    state.set(record.i, kinds);
+  }
+  let entries = kinds.get(record.k);
+  if (entries === undefined) {
+    entries = new Map();
+    kinds.set(record.k, entries);
+  }
+  if (record.v === undefined) {
+    entries.delete(record.key);
+  } else {
+    entries.set(record.key, record.v);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * `Upstash-Signature` (§5): a compact HS256 JWT keyed with the signing key's UTF-8 bytes, with
+ * `iss` "Upstash", `sub` the delivery URL and `body` the base64url SHA-256 of the body. Its times
+ * are wall-clock seconds, not the emulator's clock: the receiver's `jose` checks `exp` and `nbf`
+ * against its own wall clock, so a test clock far from now would make every signature invalid.
+ */
+import { createHash, createHmac, randomBytes } from "node:crypto";
+
+const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+const LIFETIME_S = 300;
+
+export function signDelivery(options: { key: string; url: string; body: Uint8Array }): string {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    iss: "Upstash",
+    sub: options.url,
+    exp: now + LIFETIME_S,
+    nbf: now,
+    iat: now,
+    jti: `jwt_${randomBytes(12).toString("hex")}`,
+    body: createHash("sha256").update(options.body).digest("base64url"),
+  };
+  const unsigned = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
+  const signature = createHmac("sha256", options.key).update(unsigned).digest("base64url");
+  return `${unsigned}.${signature}`;
+}
+
+/** A fresh signing key in the service's `sig_…` form. */
+export function generateSigningKey(): string {
+  return `sig_${randomBytes(21).toString("base64url").replace(/[-_]/g, "x")}`;
+}
