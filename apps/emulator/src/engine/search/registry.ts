@@ -22,8 +22,9 @@ export class SearchRegistry {
     this.#database = database;
   }
 
-  get isEmpty(): boolean {
-    return this.#indexes.size === 0;
+  /** Whether there is anything for a snapshot to record (an index or an alias). */
+  get hasState(): boolean {
+    return this.#indexes.size > 0 || this.#aliases.size > 0;
   }
 
   // ---- following the keyspace ------------------------------------------------------------------

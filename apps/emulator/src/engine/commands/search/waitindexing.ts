@@ -12,6 +12,8 @@ export const searchWaitindexing = defineCommand({
   group: "search",
   arity: 2,
   flags: ["readonly"],
+  // The rule: a read-only token runs QUERY, COUNT, AGGREGATE, DESCRIBE and LIST* only.
+  traits: ["read-only-token-denied"],
   since: "1.0.0",
   summary: "Waits until earlier writes are visible to a search index.",
   complexity: "O(N) for N keys written since the last search command",
