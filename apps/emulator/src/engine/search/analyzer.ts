@@ -71,6 +71,34 @@ export interface Token {
   readonly end: number;
 }
 
+/** Stems are cached per language: stemming costs microseconds a word, and text reuses words. */
+const STEM_CACHE_LIMIT = 200_000;
+const stemCaches = new Map<string, Map<string, string>>();
+
+function cachedStemmer(language: string): ((word: string) => string) | undefined {
+  const stem = STEMMERS.get(language);
+  if (stem === undefined) {
+    return undefined;
+  }
+  let cache = stemCaches.get(language);
+  if (cache === undefined) {
+    cache = new Map();
+    stemCaches.set(language, cache);
+  }
+  const known = cache;
+  return (word) => {
+    let stemmed = known.get(word);
+    if (stemmed === undefined) {
+      stemmed = stem(word);
+      if (known.size >= STEM_CACHE_LIMIT) {
+        known.clear();
+      }
+      known.set(word, stemmed);
+    }
+    return stemmed;
+  };
+}
+
 /** Tantivy's RemoveLongFilter default limit, in UTF-8 bytes. */
 const MAX_TOKEN_BYTES = 40;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -83,12 +111,13 @@ export function analyze(text: string, analysis: TextAnalysis): Token[] {
       ? []
       : [{ term: text.toLowerCase(), position: 0, start: 0, end: text.length }];
   }
-  const stem = analysis.noStem ? undefined : STEMMERS.get(analysis.language);
+  const stem = analysis.noStem ? undefined : cachedStemmer(analysis.language);
   const tokens: Token[] = [];
   let position = 0;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
-    if (Buffer.byteLength(word) > MAX_TOKEN_BYTES) {
+    // Only a word over 13 characters can be over 40 bytes (3 bytes a character at most in the BMP).
+    if (word.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(word) > MAX_TOKEN_BYTES) {
       // Tantivy drops the token but still counts its position.
       position++;
       continue;

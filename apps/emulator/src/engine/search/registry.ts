@@ -67,7 +67,9 @@ export class SearchRegistry {
 
   /** Brings every index up to date with the keyspace; search commands call it first. */
   sync(): void {
-    for (const index of this.#stale) {
+    // A rebuilt index has read every key already: the queued keys are for the others.
+    const rebuilt = new Set(this.#stale);
+    for (const index of rebuilt) {
       this.#rebuild(index);
     }
     this.#stale.clear();
@@ -80,7 +82,7 @@ export class SearchRegistry {
         for (const key of keys) {
           const value = db?.get(key);
           for (const index of this.#indexes.values()) {
-            if (index.definition.db === dbIndex && index.covers(key)) {
+            if (index.definition.db === dbIndex && !rebuilt.has(index) && index.covers(key)) {
               index.update(key, value);
             }
           }

@@ -292,54 +292,89 @@ export interface Hit {
   readonly score: number;
 }
 
-/** The ranked, paged hits. */
+type RankedHit = Hit & { readonly sortValues?: readonly (number | undefined)[] };
+
+function hitOrder(query: QueryOptions): (a: RankedHit, b: RankedHit) => number {
+  const byKey = (a: Hit, b: Hit): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  if (query.orderBy.length === 0) {
+    return (a, b) => b.score - a.score || byKey(a, b);
+  }
+  return (a, b) => {
+    for (const [i, { descending }] of query.orderBy.entries()) {
+      const x = a.sortValues?.[i];
+      const y = b.sortValues?.[i];
+      if (x === y) {
+        continue;
+      }
+      // Documents without the value sort last either way.
+      if (x === undefined) {
+        return 1;
+      }
+      if (y === undefined) {
+        return -1;
+      }
+      return descending ? y - x : x - y;
+    }
+    return byKey(a, b);
+  };
+}
+
+/**
+ * The ranked, paged hits: only the best OFFSET + LIMIT are kept (a sorted window with binary
+ * insertion), so a query matching many documents does not sort them all.
+ */
 export function rank(scores: Scores, options: { index: SearchIndex; query: QueryOptions }): Hit[] {
   const { index, query } = options;
-  const hits: (Hit & { sortValues?: (number | undefined)[] })[] = [];
+  const order = hitOrder(query);
+  const wanted = query.offset + query.limit;
+  const best: RankedHit[] = [];
+  const fn = query.scoreFunction;
+  const byRelevance = query.orderBy.length === 0 && fn === undefined;
   for (const [id, relevance] of scores) {
-    const key = index.keyOf(id) as string;
-    let score = relevance;
-    const fn = query.scoreFunction;
-    if (fn !== undefined) {
-      const value = scoreFunctionValue(fn, index, id);
-      score =
-        fn.scoreMode === "SUM"
-          ? score + value
-          : fn.scoreMode === "MULTIPLY"
-            ? score * value
-            : value;
+    // The common case decides on the number alone, before looking the key up.
+    if (
+      byRelevance &&
+      best.length === wanted &&
+      relevance < (best[wanted - 1] as RankedHit).score
+    ) {
+      continue;
     }
+    const key = index.keyOf(id) as string;
+    let hit: RankedHit;
     if (query.orderBy.length > 0) {
       const sortValues = query.orderBy.map(({ field }) => firstNumber(index, field, id));
-      hits.push({ id, key, score: sortValues[0] ?? Number.NaN, sortValues });
+      hit = { id, key, score: sortValues[0] ?? Number.NaN, sortValues };
+    } else if (fn === undefined) {
+      hit = { id, key, score: relevance };
     } else {
-      hits.push({ id, key, score });
+      const value = scoreFunctionValue(fn, index, id);
+      const score =
+        fn.scoreMode === "SUM"
+          ? relevance + value
+          : fn.scoreMode === "MULTIPLY"
+            ? relevance * value
+            : value;
+      hit = { id, key, score };
+    }
+    if (best.length === wanted && order(hit, best[wanted - 1] as RankedHit) >= 0) {
+      continue;
+    }
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (order(best[middle] as RankedHit, hit) <= 0) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    best.splice(low, 0, hit);
+    if (best.length > wanted) {
+      best.pop();
     }
   }
-  const byKey = (a: Hit, b: Hit): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  if (query.orderBy.length > 0) {
-    hits.sort((a, b) => {
-      for (const [i, { descending }] of query.orderBy.entries()) {
-        const x = a.sortValues?.[i];
-        const y = b.sortValues?.[i];
-        if (x === y) {
-          continue;
-        }
-        // Documents without the value sort last either way.
-        if (x === undefined) {
-          return 1;
-        }
-        if (y === undefined) {
-          return -1;
-        }
-        return descending ? y - x : x - y;
-      }
-      return byKey(a, b);
-    });
-  } else {
-    hits.sort((a, b) => b.score - a.score || byKey(a, b));
-  }
-  return hits.slice(query.offset, query.offset + query.limit);
+  return best.slice(query.offset);
 }
 
 /** A score as the reply carries it: a bulk string of the number. */
