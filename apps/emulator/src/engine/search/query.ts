@@ -781,15 +781,22 @@ function boolScores(
     const musts = query.must
       .map((clause) => evaluate(clause, index))
       .sort((a, b) => a.size - b.size);
-    scores = new Map(musts[0]);
-    for (const other of musts.slice(1)) {
-      for (const [id, score] of scores) {
+    const [smallest, ...others] = musts as [Scores, ...Scores[]];
+    // Walk the smallest set and look the others up: no copy of a large set to delete from.
+    scores = new Map();
+    for (const [id, score] of smallest) {
+      let total = score;
+      let isMatch = true;
+      for (const other of others) {
         const add = other.get(id);
         if (add === undefined) {
-          scores.delete(id);
-        } else {
-          scores.set(id, score + add);
+          isMatch = false;
+          break;
         }
+        total += add;
+      }
+      if (isMatch) {
+        scores.set(id, total);
       }
     }
     for (const clause of query.should) {
