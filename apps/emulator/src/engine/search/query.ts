@@ -548,10 +548,7 @@ function termScores(
   const average = field.totalTokens / total || 1;
   const weight = idf(postings.size, total) * (1 + K1) * query.boost;
   for (const [id, positions] of postings) {
-    scores.set(
-      id,
-      bm25({ weight, tf: positions.length, length: field.lengths.get(id) ?? 0, average }),
-    );
+    scores.set(id, bm25({ weight, tf: positions.length, length: field.lengths[id] ?? 0, average }));
   }
   return scores;
 }
@@ -610,7 +607,7 @@ function phraseScores(
     }
     const tf = phraseFrequency(positions, query.slop);
     if (tf > 0) {
-      scores.set(id, bm25({ weight, tf, length: field.lengths.get(id) ?? 0, average }));
+      scores.set(id, bm25({ weight, tf, length: field.lengths[id] ?? 0, average }));
     }
   }
   return scores;

@@ -12,8 +12,8 @@ import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./sche
 export class TextField {
   /** term → document id → positions. */
   readonly postings = new Map<string, Map<number, number[]>>();
-  /** document id → number of tokens (BM25's field length). */
-  readonly lengths = new Map<number, number>();
+  /** Number of tokens (BM25's field length) by document id: ids are dense, so an array is fastest. */
+  readonly lengths: number[] = [];
   totalTokens = 0;
 }
 
@@ -95,9 +95,10 @@ export class SearchIndex {
   clear(): void {
     this.#documents.clear();
     this.#ids.clear();
+    this.#nextId = 0;
     for (const field of this.text.values()) {
       field.postings.clear();
-      field.lengths.clear();
+      field.lengths.length = 0;
       field.totalTokens = 0;
     }
     for (const field of this.values.values()) {
@@ -152,8 +153,8 @@ export class SearchIndex {
           text.postings.delete(term);
         }
       }
-      text.totalTokens -= text.lengths.get(id) ?? 0;
-      text.lengths.delete(id);
+      text.totalTokens -= text.lengths[id] ?? 0;
+      text.lengths[id] = 0;
     }
     for (const [name, table] of this.values) {
       const values = table.values.get(id);
@@ -205,7 +206,7 @@ function indexText(
     }
     postings.set(options.id, positions);
   }
-  field.lengths.set(options.id, length);
+  field.lengths[options.id] = length;
   field.totalTokens += length;
   return [...positionsByTerm.keys()];
 }
