@@ -63,3 +63,12 @@ test("SEARCH.QUERY ranks by BM25 and returns the document", ({ expect }) => {
     run("SEARCH.QUERY", "books", "{}", "ORDERBY", "year", "SCOREFUNC", "FIELDVALUE", "year"),
   ).toEqual(r.err("ERR SCOREFUNC cannot be combined with ORDERBY"));
 });
+
+test("SEARCH.QUERY reads the documents of the index's database from any database", ({ expect }) => {
+  const { run } = books();
+  run("SELECT", "1");
+  const hits = run("SEARCH.QUERY", "books", '{"title":"messiah"}', "SELECT", "1", "title");
+  expect(hits).toEqual(
+    r.arr(r.arr(r.bulk("book:2"), expect.anything(), r.arr(r.bulks("title", "Dune Messiah")))),
+  );
+});

@@ -4,7 +4,7 @@ import { searchError } from "../../search/errors.ts";
 import { evaluate, highlightTerms, parseFilter } from "../../search/query.ts";
 import { checkRankingFields, hitReply, parseQueryOptions, rank } from "../../search/results.ts";
 import { defineCommand } from "../define.ts";
-import { liveScores, resolveIndex } from "./_shared.ts";
+import { indexDatabase, liveScores, resolveIndex } from "./_shared.ts";
 
 /**
  * SEARCH.QUERY name|alias filter [LIMIT n] [OFFSET n] [ORDERBY f [ASC|DESC]] [SELECT n f…]
@@ -39,7 +39,12 @@ export const searchQuery = defineCommand({
     const terms = options.highlight === undefined ? new Map() : highlightTerms(query);
     return reply.array(
       hits.map((hit) =>
-        hitReply(hit, { index, db: ctx.db, query: options, highlightTerms: terms }),
+        hitReply(hit, {
+          index,
+          db: indexDatabase(ctx, index),
+          query: options,
+          highlightTerms: terms,
+        }),
       ),
     );
   },
