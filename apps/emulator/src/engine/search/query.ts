@@ -58,7 +58,19 @@ export type Query =
 /** A value clause: an exact value (found through the value → documents table) or a predicate. */
 export type ValueTest =
   | { readonly kind: "eq"; readonly value: FieldValue }
-  | { readonly kind: "range"; readonly matches: (value: FieldValue) => boolean };
+  | {
+      readonly kind: "range";
+      readonly matches: (value: FieldValue) => boolean;
+      /** For numeric and DATE fields: the tightest bounds, for a binary search of the column. */
+      readonly numeric: NumericRange | undefined;
+    };
+
+export interface NumericRange {
+  readonly low: number;
+  readonly lowInclusive: boolean;
+  readonly high: number;
+  readonly highInclusive: boolean;
+}
 
 type Json = null | boolean | number | string | Json[] | { readonly [key: string]: Json };
 
@@ -402,9 +414,34 @@ function range(field: FieldDefinition, bounds: readonly [string, Json][]): Query
   return {
     kind: "value",
     field: field.name,
-    test: { kind: "range", matches: (value) => checks.every((check) => check(value)) },
+    test: {
+      kind: "range",
+      matches: (value) => checks.every((check) => check(value)),
+      numeric: field.type === "KEYWORD" ? undefined : numericRange(field, bounds),
+    },
     boost: 1,
   };
+}
+
+function numericRange(field: FieldDefinition, bounds: readonly [string, Json][]): NumericRange {
+  let range: NumericRange = {
+    low: Number.NEGATIVE_INFINITY,
+    lowInclusive: true,
+    high: Number.POSITIVE_INFINITY,
+    highInclusive: true,
+  };
+  for (const [op, operand] of bounds) {
+    const bound = operandValue(field, operand) as number;
+    const inclusive = op === "$gte" || op === "$lte";
+    if (op === "$gt" || op === "$gte") {
+      if (bound > range.low || (bound === range.low && !inclusive)) {
+        range = { ...range, low: bound, lowInclusive: inclusive };
+      }
+    } else if (bound < range.high || (bound === range.high && !inclusive)) {
+      range = { ...range, high: bound, highInclusive: inclusive };
+    }
+  }
+  return range;
 }
 
 function fuzzy(field: FieldDefinition, operand: Json, index: SearchIndex): Query {
@@ -755,7 +792,14 @@ function valueScores(
     }
     return scores;
   }
-  const { matches } = query.test;
+  const { matches, numeric } = query.test;
+  const inRange = numeric === undefined ? undefined : table.idsInRange(numeric);
+  if (inRange !== undefined) {
+    for (const id of inRange) {
+      scores.set(id, query.boost);
+    }
+    return scores;
+  }
   for (const [id, values] of table.values) {
     if (values.some(matches)) {
       scores.set(id, query.boost);

@@ -7,6 +7,7 @@
 import type { StoredValue } from "../values/types.ts";
 import { analyze } from "./analyzer.ts";
 import { documentSource, type FieldValue, fieldValues, type SourceObject } from "./documents.ts";
+import type { NumericRange } from "./query.ts";
 import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
 
 export class TextField {
@@ -22,6 +23,67 @@ export class ValueField {
   readonly values = new Map<number, FieldValue[]>();
   /** value → documents holding it (FACET values also list each ancestor path). */
   readonly documents = new Map<FieldValue, Set<number>>();
+  /** Numeric values sorted, with their documents (built on the first range query after a change). */
+  #column: { readonly values: Float64Array; readonly ids: Int32Array } | undefined;
+
+  /** Range queries since the last change: the column is built on the second, so writes
+   * interleaved with single range queries never pay for a sort (they scan instead). */
+  #queriesSinceChange = 0;
+
+  /** Forgets the sorted column: the values changed. */
+  changed(): void {
+    this.#column = undefined;
+    this.#queriesSinceChange = 0;
+  }
+
+  /**
+   * Documents with a numeric value inside `range` (each once), by binary search of the column;
+   * undefined when the caller should scan (the column is not worth building yet).
+   */
+  idsInRange(range: NumericRange): Set<number> | undefined {
+    if (this.#column === undefined && this.#queriesSinceChange++ === 0) {
+      return undefined;
+    }
+    const column = this.#sortedColumn();
+    let low = 0;
+    let high = column.values.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const value = column.values[middle] as number;
+      if (value < range.low || (value === range.low && !range.lowInclusive)) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    const ids = new Set<number>();
+    for (let at = low; at < column.values.length; at++) {
+      const value = column.values[at] as number;
+      if (value > range.high || (value === range.high && !range.highInclusive)) {
+        break;
+      }
+      ids.add(column.ids[at] as number);
+    }
+    return ids;
+  }
+
+  #sortedColumn(): { readonly values: Float64Array; readonly ids: Int32Array } {
+    if (this.#column !== undefined) {
+      return this.#column;
+    }
+    const pairs: [number, number][] = [];
+    for (const [id, values] of this.values) {
+      for (const value of values) {
+        pairs.push([Number(value), id]);
+      }
+    }
+    pairs.sort((a, b) => a[0] - b[0]);
+    this.#column = {
+      values: Float64Array.from(pairs, (pair) => pair[0]),
+      ids: Int32Array.from(pairs, (pair) => pair[1]),
+    };
+    return this.#column;
+  }
 }
 
 interface IndexedDocument {
@@ -104,6 +166,7 @@ export class SearchIndex {
     for (const field of this.values.values()) {
       field.values.clear();
       field.documents.clear();
+      field.changed();
     }
   }
 
@@ -124,6 +187,7 @@ export class SearchIndex {
       }
       const table = this.values.get(field.name) as ValueField;
       table.values.set(id, values);
+      table.changed();
       for (const value of values) {
         for (const term of field.type === "FACET" ? facetAncestors(value as string) : [value]) {
           let documents = table.documents.get(term);
@@ -162,6 +226,7 @@ export class SearchIndex {
         continue;
       }
       table.values.delete(id);
+      table.changed();
       const isFacet = this.fieldsByName.get(name)?.type === "FACET";
       for (const value of values) {
         for (const term of isFacet ? facetAncestors(value as string) : [value]) {
