@@ -13,7 +13,14 @@ import { queryTerms, type TextAnalysis } from "./analyzer.ts";
 import { type FieldValue, normaliseFacet, parseDate } from "./documents.ts";
 import { searchError } from "./errors.ts";
 import { type FieldDefinition, NUMERIC_TYPES, textAnalysis } from "./schema.ts";
-import type { SearchIndex, TextField, ValueField } from "./search-index.ts";
+import {
+  type Positions,
+  positionList,
+  type SearchIndex,
+  type TextField,
+  termFrequency,
+  type ValueField,
+} from "./search-index.ts";
 
 export type Query =
   | { readonly kind: "all"; readonly boost: number }
@@ -585,7 +592,10 @@ function termScores(
   const average = field.totalTokens / total || 1;
   const weight = idf(postings.size, total) * (1 + K1) * query.boost;
   for (const [id, positions] of postings) {
-    scores.set(id, bm25({ weight, tf: positions.length, length: field.lengths[id] ?? 0, average }));
+    scores.set(
+      id,
+      bm25({ weight, tf: termFrequency(positions), length: field.lengths[id] ?? 0, average }),
+    );
   }
   return scores;
 }
@@ -597,7 +607,7 @@ function phraseScores(
   const field = textField(index, query.field);
   const scores: Scores = new Map();
   const fixed = query.prefix ? query.terms.slice(0, -1) : query.terms;
-  const lists: Map<number, number[]>[] = [];
+  const lists: Map<number, Positions>[] = [];
   for (const term of fixed) {
     const postings = field.postings.get(term);
     if (postings === undefined) {
@@ -614,9 +624,10 @@ function phraseScores(
   const average = field.totalTokens / total || 1;
   // A prefix phrase of one word has no fixed term to weigh: it scores like one average term.
   const idfSum =
-    fixed.reduce((sum, _, i) => sum + idf((lists[i] as Map<number, number[]>).size, total), 0) || 1;
+    fixed.reduce((sum, _, i) => sum + idf((lists[i] as Map<number, Positions>).size, total), 0) ||
+    1;
   const weight = idfSum * (1 + K1) * query.boost;
-  const smallest = lists.reduce<Map<number, number[]> | undefined>(
+  const smallest = lists.reduce<Map<number, Positions> | undefined>(
     (best, list) => (best === undefined || list.size < best.size ? list : best),
     undefined,
   );
@@ -630,13 +641,18 @@ function phraseScores(
         isCandidate = false;
         break;
       }
-      positions.push(found);
+      positions.push(positionList(found));
     }
     if (!isCandidate) {
       continue;
     }
     if (query.prefix) {
-      const merged = expansions.flatMap((postings) => postings.get(id) ?? []).sort((a, b) => a - b);
+      const merged = expansions
+        .flatMap((postings) => {
+          const found = postings.get(id);
+          return found === undefined ? [] : positionList(found);
+        })
+        .sort((a, b) => a - b);
       if (merged.length === 0) {
         continue;
       }
@@ -650,7 +666,7 @@ function phraseScores(
   return scores;
 }
 
-function* unionKeys(lists: readonly Map<number, number[]>[]): Generator<number> {
+function* unionKeys(lists: readonly Map<number, Positions>[]): Generator<number> {
   const seen = new Set<number>();
   for (const list of lists) {
     for (const id of list.keys()) {
@@ -662,8 +678,8 @@ function* unionKeys(lists: readonly Map<number, number[]>[]): Generator<number> 
   }
 }
 
-function prefixExpansions(field: TextField, prefix: string): Map<number, number[]>[] {
-  const expansions: Map<number, number[]>[] = [];
+function prefixExpansions(field: TextField, prefix: string): Map<number, Positions>[] {
+  const expansions: Map<number, Positions>[] = [];
   for (const [term, postings] of field.postings) {
     if (term.startsWith(prefix)) {
       expansions.push(postings);
@@ -708,8 +724,8 @@ export function phraseFrequency(positions: readonly (readonly number[])[], slop:
 function matchingTerms(
   field: TextField,
   matches: (term: string) => boolean,
-): Map<number, number[]>[] {
-  const lists: Map<number, number[]>[] = [];
+): Map<number, Positions>[] {
+  const lists: Map<number, Positions>[] = [];
   for (const [term, postings] of field.postings) {
     if (matches(term)) {
       lists.push(postings);
@@ -719,7 +735,7 @@ function matchingTerms(
 }
 
 function constantScores(
-  lists: readonly Map<number, number[]>[],
+  lists: readonly Map<number, Positions>[],
   options: { index: SearchIndex; field: string; boost: number },
 ): Scores {
   const scores: Scores = new Map();

@@ -10,9 +10,23 @@ import { documentSource, type FieldValue, fieldValues, type SourceObject } from 
 import type { NumericRange } from "./query.ts";
 import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
 
+/**
+ * A term's positions in one document: a number when it occurs once (most terms of most documents),
+ * so indexing allocates no array for them.
+ */
+export type Positions = number | number[];
+
+export function positionList(positions: Positions): readonly number[] {
+  return typeof positions === "number" ? [positions] : positions;
+}
+
+export function termFrequency(positions: Positions): number {
+  return typeof positions === "number" ? 1 : positions.length;
+}
+
 export class TextField {
   /** term → document id → positions. */
-  readonly postings = new Map<string, Map<number, number[]>>();
+  readonly postings = new Map<string, Map<number, Positions>>();
   /** Number of tokens (BM25's field length) by document id: ids are dense, so an array is fastest. */
   readonly lengths: number[] = [];
   totalTokens = 0;
@@ -246,17 +260,20 @@ function indexText(
   field: TextField,
   options: { id: number; values: readonly FieldValue[]; analysis: Parameters<typeof analyze>[1] },
 ): string[] {
-  const positionsByTerm = new Map<string, number[]>();
+  const positionsByTerm = new Map<string, Positions>();
   let offset = 0;
   let length = 0;
   for (const value of options.values) {
     const tokens = analyze(String(value), options.analysis);
     for (const token of tokens) {
+      const position = offset + token.position;
       const positions = positionsByTerm.get(token.term);
       if (positions === undefined) {
-        positionsByTerm.set(token.term, [offset + token.position]);
+        positionsByTerm.set(token.term, position);
+      } else if (typeof positions === "number") {
+        positionsByTerm.set(token.term, [positions, position]);
       } else {
-        positions.push(offset + token.position);
+        positions.push(position);
       }
     }
     length += tokens.length;
