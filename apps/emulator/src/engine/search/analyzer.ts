@@ -133,6 +133,38 @@ export function analyze(text: string, analysis: TextAnalysis): Token[] {
   return tokens;
 }
 
+/**
+ * `analyze` without the token objects, for indexing: calls `visit` with each term and position;
+ * answers how many tokens there were and the position after the last one.
+ */
+export function forEachTerm(
+  text: string,
+  options: { analysis: TextAnalysis; visit: (term: string, position: number) => void },
+): { count: number; end: number } {
+  const { analysis, visit } = options;
+  if (analysis.noTokenize) {
+    if (text !== "") {
+      visit(text.toLowerCase(), 0);
+      return { count: 1, end: 1 };
+    }
+    return { count: 0, end: 0 };
+  }
+  const stem = analysis.noStem ? undefined : cachedStemmer(analysis.language);
+  let position = 0;
+  let count = 0;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    if (word.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(word) > MAX_TOKEN_BYTES) {
+      position++;
+      continue;
+    }
+    const lower = word.toLowerCase();
+    visit(stem === undefined ? lower : stem(lower), position++);
+    count++;
+  }
+  return { count, end: position };
+}
+
 /** The terms of a query string for a field (the same analysis as its documents). */
 export function queryTerms(text: string, analysis: TextAnalysis): string[] {
   return analyze(text, analysis).map((token) => token.term);

@@ -5,7 +5,7 @@
  */
 
 import type { StoredValue } from "../values/types.ts";
-import { analyze } from "./analyzer.ts";
+import { forEachTerm, type TextAnalysis } from "./analyzer.ts";
 import { documentSource, type FieldValue, fieldValues, type SourceObject } from "./documents.ts";
 import type { NumericRange } from "./query.ts";
 import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
@@ -258,27 +258,30 @@ export class SearchIndex {
 /** Adds a document's values to a TEXT field; its distinct terms. Array elements continue positions. */
 function indexText(
   field: TextField,
-  options: { id: number; values: readonly FieldValue[]; analysis: Parameters<typeof analyze>[1] },
+  options: { id: number; values: readonly FieldValue[]; analysis: TextAnalysis },
 ): string[] {
   const positionsByTerm = new Map<string, Positions>();
   let offset = 0;
   let length = 0;
   for (const value of options.values) {
-    const tokens = analyze(String(value), options.analysis);
-    for (const token of tokens) {
-      const position = offset + token.position;
-      const positions = positionsByTerm.get(token.term);
-      if (positions === undefined) {
-        positionsByTerm.set(token.term, position);
-      } else if (typeof positions === "number") {
-        positionsByTerm.set(token.term, [positions, position]);
-      } else {
-        positions.push(position);
-      }
-    }
-    length += tokens.length;
+    const base = offset;
+    const { count, end } = forEachTerm(String(value), {
+      analysis: options.analysis,
+      visit: (term, at) => {
+        const position = base + at;
+        const positions = positionsByTerm.get(term);
+        if (positions === undefined) {
+          positionsByTerm.set(term, position);
+        } else if (typeof positions === "number") {
+          positionsByTerm.set(term, [positions, position]);
+        } else {
+          positions.push(position);
+        }
+      },
+    });
+    length += count;
     // Tantivy leaves a position gap between the values of a multi-valued field.
-    offset += (tokens.at(-1)?.position ?? -1) + 2;
+    offset += end + 1;
   }
   for (const [term, positions] of positionsByTerm) {
     let postings = field.postings.get(term);
