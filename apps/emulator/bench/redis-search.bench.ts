@@ -4,7 +4,7 @@
  * boolean query, a fuzzy query and a range filter, each against a naive scan (read every key,
  * evaluate the filter, rank, take ten) measured in the same run. Prints one JSON object;
  * `scripts/bench.mjs` writes BENCHMARKS.md from it. Run with `node --conditions=@stratus/source
- * --import ./test/support/register-ts.mjs bench/search.bench.ts` from apps/emulator.
+ * --import ./test/support/register-ts.mjs bench/redis-search.bench.ts` from apps/emulator.
  */
 import { ManualClock } from "../src/engine/clock.ts";
 import { Engine } from "../src/engine/engine.ts";
