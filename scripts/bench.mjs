@@ -25,6 +25,7 @@ const BENCHES = [
   "apps/emulator/bench/vector.bench.ts",
   "apps/emulator/bench/search.bench.ts",
   "apps/emulator/bench/queues.bench.ts",
+  "apps/emulator/bench/redis-search.bench.ts",
   "packages/testing/bench/start-up.bench.ts",
   "packages/client/bench/get.bench.ts",
 ];

@@ -28,6 +28,7 @@ import { PubSub } from "./pubsub.ts";
 import { type Reply, reply } from "./reply.ts";
 import { KeyspaceCursors } from "./scan-cursor.ts";
 import { ScriptingState } from "./scripting/state.ts";
+import { SearchRegistry } from "./search/registry.ts";
 import { Session } from "./session.ts";
 import { ShardChannels } from "./shard-channels.ts";
 
@@ -93,6 +94,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
   authenticator: Authenticator = aclAuthenticator(this.acl);
   readonly shardChannels = new ShardChannels();
   readonly scanCursors = new KeyspaceCursors();
+  readonly search: SearchRegistry = new SearchRegistry((index) => this.databases[index]);
   // Created on first use: a script cache and its VMs cost memory, and the ids draw from `random`,
   // whose sequence tests fix (an eager draw would shift every later random reply).
   #scripting: ScriptingState | undefined;
@@ -373,6 +375,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
 
   /** signalModifiedKey + notifyKeyspaceEvent + dirty++ for `key` in database `db`. */
   keyModified(db: number, key: string): void {
+    this.search.keyChanged(db, key);
     const id = slot(db, key);
     const watchers = this.#watchers.get(id);
     if (watchers !== undefined) {
@@ -416,6 +419,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       }
       this.#touchAllWatched(db);
       db.clear();
+      this.search.databaseCleared(db.index);
     }
     this.stats.dirty++;
   }
@@ -429,6 +433,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#touchAllWatched(first);
     this.#touchAllWatched(second);
     first.swapWith(second);
+    this.search.databasesReplaced([a, b]);
     this.stats.dirty++;
   }
 

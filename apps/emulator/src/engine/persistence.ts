@@ -8,13 +8,18 @@
  *
  * Snapshots (log compaction) hold every live key as its DUMP payload (`dump-format.ts`), so the
  * format is the one DUMP/RESTORE already check: per key a varint db, the key, the absolute expiry
- * in ms as decimal text (empty for none) and the payload, each length-prefixed.
+ * in ms as decimal text (empty for none) and the payload, each length-prefixed. The search indexes'
+ * definitions and aliases follow as one entry in the pseudo-database {@link SEARCH_STATE_DB} (their
+ * contents are not stored: they are rebuilt from the keys on first use).
  */
-import { isStringTooLongError } from "./bytes.ts";
+import { binaryToUtf8, isStringTooLongError, utf8ToBinary } from "./bytes.ts";
 import { DUMP_CODECS } from "./dump/index.ts";
 import { type DumpLimits, dumpLimits, dumpValue, restoreValue } from "./dump-format.ts";
 import type { Effect, Engine } from "./engine.ts";
 import type { StoredValue } from "./values/types.ts";
+
+/** The snapshot entry holding the search indexes' definitions: no real database has this number. */
+export const SEARCH_STATE_DB = 0xffff;
 
 function varintSize(value: number): number {
   let size = 1;
@@ -179,6 +184,12 @@ export function encodeSnapshot(engine: Engine): Uint8Array | undefined {
       writer.string(payload);
     }
   }
+  if (engine.search.hasState) {
+    writer.varint(SEARCH_STATE_DB);
+    writer.string("");
+    writer.string("");
+    writer.string(utf8ToBinary(engine.search.exportState()));
+  }
   return Buffer.concat(writer.chunks);
 }
 
@@ -208,6 +219,10 @@ export function loadSnapshot(engine: Engine, bytes: Uint8Array): void {
     const key = reader.string(reader.varint());
     const expiresText = reader.string(reader.varint());
     const payload = reader.string(reader.varint());
+    if (dbIndex === SEARCH_STATE_DB) {
+      engine.search.importState(binaryToUtf8(payload));
+      continue;
+    }
     const db = engine.databases[dbIndex];
     const restored = restoreValue(payload, { codecs: DUMP_CODECS, limits });
     if (db === undefined || !restored.ok) {

@@ -9,6 +9,7 @@ import type { Database } from "../keyspace.ts";
 import type { Reply } from "../reply.ts";
 import type { KeyspaceCursors } from "../scan-cursor.ts";
 import type { ScriptingState } from "../scripting/state.ts";
+import type { SearchRegistry } from "../search/registry.ts";
 import type { Session } from "../session.ts";
 import type { ShardChannels } from "../shard-channels.ts";
 import type { Command } from "./define.ts";
@@ -82,6 +83,8 @@ export interface ServerApi {
   readonly scanCursors: KeyspaceCursors;
   /** The EVAL script cache, the function libraries and their Lua VMs. */
   readonly scripting: ScriptingState;
+  /** The SEARCH.* indexes and aliases, which follow the keyspace through `keyModified`. */
+  readonly search: SearchRegistry;
   /** Run id, replication id and save counters (INFO, HELLO, DEBUG). */
   readonly identity: ServerIdentity;
 }

@@ -20,6 +20,7 @@ export type CommandGroup =
   | "list"
   | "pubsub"
   | "scripting"
+  | "search"
   | "server"
   | "set"
   | "sorted-set"

@@ -16,6 +16,9 @@ function commandNamesOf(group: string, file: string): string[] {
   if (group === "json") {
     return [`JSON.${base.replace("-", "|")}`, `JSON.${base}`];
   }
+  if (group === "search") {
+    return [`SEARCH.${base}`];
+  }
   return [base.replace("-", "|"), base.replace("-", "_"), base];
 }
 

@@ -14,6 +14,7 @@ import { jsonCommands } from "./json/index.ts";
 import { listCommands } from "./list/index.ts";
 import { pubsubCommands } from "./pubsub/index.ts";
 import { scriptingCommands } from "./scripting/index.ts";
+import { searchCommands } from "./search/index.ts";
 import { serverCommands } from "./server/index.ts";
 import { setCommands } from "./set/index.ts";
 import { sortedSetCommands } from "./sorted-set/index.ts";
@@ -34,6 +35,7 @@ export const COMMAND_GROUPS: readonly (readonly Command[])[] = [
   listCommands,
   pubsubCommands,
   scriptingCommands,
+  searchCommands,
   serverCommands,
   setCommands,
   sortedSetCommands,

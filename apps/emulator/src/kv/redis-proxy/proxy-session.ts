@@ -25,6 +25,7 @@ import { blockingAllowanceMs, ReplyTimer } from "./command-timeout.ts";
 import { commandTimeoutReason, handshakeCommands, type RedisConnection } from "./connection.ts";
 import type { RedisPool } from "./pool.ts";
 import type { ServiceDialect } from "./service-dialect.ts";
+import { embeddedOnlyRefusal } from "./stateless-guard.ts";
 
 export interface RedisProxySessionOptions extends KvSessionOptions {
   /** Resolves when MONITOR streams being started are live (see `RedisProxyBackend.monitor`). */
@@ -317,6 +318,10 @@ export class RedisProxySession implements KvSession {
 
 /** Refusals that keep the session's connection speaking RESP2 with one reply per command. */
 function sessionRefusal(name: string, argv: Argv): string | undefined {
+  const embeddedOnly = embeddedOnlyRefusal(name);
+  if (embeddedOnly !== undefined) {
+    return embeddedOnly;
+  }
   if (name === "HELLO" && asciiUpper(argv[1] ?? "") === "3") {
     // The proxy decodes RESP2 only; HELLO 3 would switch the upstream connection to RESP3.
     return NOPROTO;

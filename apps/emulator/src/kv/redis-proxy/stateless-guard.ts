@@ -78,11 +78,25 @@ function refusal(name: string, reason: Reason): string {
 }
 
 /**
+ * The service's Redis Search (`SEARCH.*`) lives in the embedded engine: Redis has no such commands,
+ * so the proxy answers this instead of Redis's unknown-command error. Emulator wording.
+ */
+export function embeddedOnlyRefusal(name: string): string | undefined {
+  return name.startsWith("SEARCH.")
+    ? `ERR ${name} needs the embedded engine: Redis Search (SEARCH.*) is not available when the emulator proxies to a Redis server (--redis-url)`
+    : undefined;
+}
+
+/**
  * The error reply for a command the proxy will not run on a shared connection, or undefined.
  * `isInTransaction`: the command is queued in MULTI, where blocking commands do not block.
  */
 export function statelessRefusal(argv: Argv, isInTransaction: boolean): string | undefined {
   const name = asciiUpper(argv[0] ?? "");
+  const embeddedOnly = embeddedOnlyRefusal(name);
+  if (embeddedOnly !== undefined) {
+    return embeddedOnly;
+  }
   const reason = CONNECTION_STATE.get(name);
   if (reason !== undefined) {
     return refusal(name, reason);

@@ -1,0 +1,61 @@
+import { test } from "vitest";
+import { createTestEngine, r } from "../../test-support.ts";
+
+function books() {
+  const t = createTestEngine();
+  t.run("JSON.SET", "book:1", "$", JSON.stringify({ title: "Dune", year: 1965, genre: "sf" }));
+  t.run(
+    "JSON.SET",
+    "book:2",
+    "$",
+    JSON.stringify({ title: "Dune Messiah", year: 1969, genre: "sf" }),
+  );
+  t.run(
+    "SEARCH.CREATE",
+    "books",
+    "ON",
+    "JSON",
+    "PREFIX",
+    "1",
+    "book:",
+    "SCHEMA",
+    "title",
+    "TEXT",
+    "year",
+    "U64",
+    "FAST",
+    "genre",
+    "KEYWORD",
+  );
+  return t;
+}
+
+test("SEARCH.AGGREGATE returns flat alias/result arrays, nil without the index", ({ expect }) => {
+  const { run } = books();
+  expect(
+    run(
+      "SEARCH.AGGREGATE",
+      "books",
+      "{}",
+      '{"y":{"$max":{"field":"year"}},"g":{"$terms":{"field":"genre"}}}',
+    ),
+  ).toEqual(
+    r.arr(
+      r.bulk("y"),
+      r.arr(r.bulk("value"), r.bulk("1969")),
+      r.bulk("g"),
+      r.arr(
+        r.bulk("buckets"),
+        r.arr(r.arr(r.bulk("key"), r.bulk("sf"), r.bulk("docCount"), r.int(2))),
+        r.bulk("sumOtherDocCount"),
+        r.int(0),
+        r.bulk("docCountErrorUpperBound"),
+        r.int(0),
+      ),
+    ),
+  );
+  expect(run("SEARCH.AGGREGATE", "nope", "{}", "{}")).toEqual(r.nil);
+  expect(run("SEARCH.AGGREGATE", "books", "{}", '{"x":{"$avg":{}}}')).toEqual(
+    r.err("ERR Missing required 'field' property"),
+  );
+});

@@ -1,0 +1,171 @@
+/**
+ * Text analysis as Tantivy's default text analyzer does it (the service indexes with Tantivy):
+ * split on every character that is not a letter or digit (SimpleTokenizer), drop tokens longer
+ * than 40 bytes (RemoveLongFilter), lower-case, then stem with the index LANGUAGE's stemmer.
+ *
+ * Stemmers come from `@orama/stemmers`. Unconfirmed detail: Tantivy's English stemmer is Snowball
+ * "english" (Porter2); `@orama/stemmers/english` is the original Porter algorithm, which agrees on
+ * common inflections (running → run, studies → studi) but not on every word (generously: Porter2
+ * "generous", Porter "gener"). Both the documents and the queries go through the same stemmer, so
+ * matching is consistent; only such words' stems differ from the service's.
+ */
+import { stemmer as arabic } from "@orama/stemmers/arabic";
+import { stemmer as danish } from "@orama/stemmers/danish";
+import { stemmer as dutch } from "@orama/stemmers/dutch";
+import { stemmer as english } from "@orama/stemmers/english";
+import { stemmer as finnish } from "@orama/stemmers/finnish";
+import { stemmer as french } from "@orama/stemmers/french";
+import { stemmer as german } from "@orama/stemmers/german";
+import { stemmer as greek } from "@orama/stemmers/greek";
+import { stemmer as hungarian } from "@orama/stemmers/hungarian";
+import { stemmer as italian } from "@orama/stemmers/italian";
+import { stemmer as norwegian } from "@orama/stemmers/norwegian";
+import { stemmer as portuguese } from "@orama/stemmers/portuguese";
+import { stemmer as romanian } from "@orama/stemmers/romanian";
+import { stemmer as russian } from "@orama/stemmers/russian";
+import { stemmer as spanish } from "@orama/stemmers/spanish";
+import { stemmer as swedish } from "@orama/stemmers/swedish";
+import { stemmer as tamil } from "@orama/stemmers/tamil";
+import { stemmer as turkish } from "@orama/stemmers/turkish";
+
+/** The LANGUAGE values the documentation lists, with their stemmers. */
+const STEMMERS: ReadonlyMap<string, (word: string) => string> = new Map([
+  ["arabic", arabic],
+  ["danish", danish],
+  ["dutch", dutch],
+  ["english", english],
+  ["finnish", finnish],
+  ["french", french],
+  ["german", german],
+  ["greek", greek],
+  ["hungarian", hungarian],
+  ["italian", italian],
+  ["norwegian", norwegian],
+  ["portuguese", portuguese],
+  ["romanian", romanian],
+  ["russian", russian],
+  ["spanish", spanish],
+  ["swedish", swedish],
+  ["tamil", tamil],
+  ["turkish", turkish],
+]);
+
+export const LANGUAGES: readonly string[] = [...STEMMERS.keys()];
+
+export function isLanguage(name: string): boolean {
+  return STEMMERS.has(name);
+}
+
+/** How one TEXT field analyses its values. */
+export interface TextAnalysis {
+  readonly language: string;
+  readonly noStem: boolean;
+  readonly noTokenize: boolean;
+}
+
+/** A token with its position (for phrases) and its character span in the text (for highlighting). */
+export interface Token {
+  readonly term: string;
+  readonly position: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Stems are cached per language: stemming costs microseconds a word, and text reuses words. */
+const STEM_CACHE_LIMIT = 200_000;
+const stemCaches = new Map<string, Map<string, string>>();
+
+function cachedStemmer(language: string): ((word: string) => string) | undefined {
+  const stem = STEMMERS.get(language);
+  if (stem === undefined) {
+    return undefined;
+  }
+  let cache = stemCaches.get(language);
+  if (cache === undefined) {
+    cache = new Map();
+    stemCaches.set(language, cache);
+  }
+  const known = cache;
+  return (word) => {
+    let stemmed = known.get(word);
+    if (stemmed === undefined) {
+      stemmed = stem(word);
+      if (known.size >= STEM_CACHE_LIMIT) {
+        known.clear();
+      }
+      known.set(word, stemmed);
+    }
+    return stemmed;
+  };
+}
+
+/** Tantivy's RemoveLongFilter default limit, in UTF-8 bytes. */
+const MAX_TOKEN_BYTES = 40;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Tokens of `text` as a TEXT field with `analysis` indexes them. */
+export function analyze(text: string, analysis: TextAnalysis): Token[] {
+  if (analysis.noTokenize) {
+    // The raw tokenizer: the whole value is one token (lower-cased like every TEXT token).
+    return text === ""
+      ? []
+      : [{ term: text.toLowerCase(), position: 0, start: 0, end: text.length }];
+  }
+  const stem = analysis.noStem ? undefined : cachedStemmer(analysis.language);
+  const tokens: Token[] = [];
+  let position = 0;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    // Only a word over 13 characters can be over 40 bytes (3 bytes a character at most in the BMP).
+    if (word.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(word) > MAX_TOKEN_BYTES) {
+      // Tantivy drops the token but still counts its position.
+      position++;
+      continue;
+    }
+    const lower = word.toLowerCase();
+    tokens.push({
+      term: stem === undefined ? lower : stem(lower),
+      position: position++,
+      start: match.index,
+      end: match.index + word.length,
+    });
+  }
+  return tokens;
+}
+
+/**
+ * `analyze` without the token objects, for indexing: calls `visit` with each term and position;
+ * answers how many tokens there were and the position after the last one.
+ */
+export function forEachTerm(
+  text: string,
+  options: { analysis: TextAnalysis; visit: (term: string, position: number) => void },
+): { count: number; end: number } {
+  const { analysis, visit } = options;
+  if (analysis.noTokenize) {
+    if (text !== "") {
+      visit(text.toLowerCase(), 0);
+      return { count: 1, end: 1 };
+    }
+    return { count: 0, end: 0 };
+  }
+  const stem = analysis.noStem ? undefined : cachedStemmer(analysis.language);
+  let position = 0;
+  let count = 0;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    if (word.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(word) > MAX_TOKEN_BYTES) {
+      position++;
+      continue;
+    }
+    const lower = word.toLowerCase();
+    visit(stem === undefined ? lower : stem(lower), position++);
+    count++;
+  }
+  return { count, end: position };
+}
+
+/** The terms of a query string for a field (the same analysis as its documents). */
+export function queryTerms(text: string, analysis: TextAnalysis): string[] {
+  return analyze(text, analysis).map((token) => token.term);
+}

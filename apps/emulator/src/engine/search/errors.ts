@@ -1,0 +1,6 @@
+/** Search errors are ordinary Redis error replies. */
+import { ReplyError } from "../commands/errors.ts";
+
+export function searchError(text: string): ReplyError {
+  return new ReplyError(text);
+}

@@ -1,0 +1,307 @@
+/**
+ * One index's contents: an inverted index per TEXT field (term → document → positions, with field
+ * lengths for BM25) and a value table per other field (document → values, value → documents).
+ * Documents are numbered; a key that is written again keeps its number.
+ */
+
+import type { StoredValue } from "../values/types.ts";
+import { forEachTerm, type TextAnalysis } from "./analyzer.ts";
+import { documentSource, type FieldValue, fieldValues, type SourceObject } from "./documents.ts";
+import type { NumericRange } from "./query.ts";
+import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
+
+/**
+ * A term's positions in one document: a number when it occurs once (most terms of most documents),
+ * so indexing allocates no array for them.
+ */
+export type Positions = number | number[];
+
+export function positionList(positions: Positions): readonly number[] {
+  return typeof positions === "number" ? [positions] : positions;
+}
+
+export function termFrequency(positions: Positions): number {
+  return typeof positions === "number" ? 1 : positions.length;
+}
+
+export class TextField {
+  /** term → document id → positions. */
+  readonly postings = new Map<string, Map<number, Positions>>();
+  /** Number of tokens (BM25's field length) by document id: ids are dense, so an array is fastest. */
+  readonly lengths: number[] = [];
+  totalTokens = 0;
+}
+
+export class ValueField {
+  /** document id → its values. */
+  readonly values = new Map<number, FieldValue[]>();
+  /** value → documents holding it (FACET values also list each ancestor path). */
+  readonly documents = new Map<FieldValue, Set<number>>();
+  /** Numeric values sorted, with their documents (built on the first range query after a change). */
+  #column: { readonly values: Float64Array; readonly ids: Int32Array } | undefined;
+
+  /** Range queries since the last change: the column is built on the second, so writes
+   * interleaved with single range queries never pay for a sort (they scan instead). */
+  #queriesSinceChange = 0;
+
+  /** Forgets the sorted column: the values changed. */
+  changed(): void {
+    this.#column = undefined;
+    this.#queriesSinceChange = 0;
+  }
+
+  /**
+   * Documents with a numeric value inside `range` (each once), by binary search of the column;
+   * undefined when the caller should scan (the column is not worth building yet).
+   */
+  idsInRange(range: NumericRange): Set<number> | undefined {
+    if (this.#column === undefined && this.#queriesSinceChange++ === 0) {
+      return undefined;
+    }
+    const column = this.#sortedColumn();
+    let low = 0;
+    let high = column.values.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const value = column.values[middle] as number;
+      if (value < range.low || (value === range.low && !range.lowInclusive)) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    const ids = new Set<number>();
+    for (let at = low; at < column.values.length; at++) {
+      const value = column.values[at] as number;
+      if (value > range.high || (value === range.high && !range.highInclusive)) {
+        break;
+      }
+      ids.add(column.ids[at] as number);
+    }
+    return ids;
+  }
+
+  #sortedColumn(): { readonly values: Float64Array; readonly ids: Int32Array } {
+    if (this.#column !== undefined) {
+      return this.#column;
+    }
+    const pairs: [number, number][] = [];
+    for (const [id, values] of this.values) {
+      for (const value of values) {
+        pairs.push([Number(value), id]);
+      }
+    }
+    pairs.sort((a, b) => a[0] - b[0]);
+    this.#column = {
+      values: Float64Array.from(pairs, (pair) => pair[0]),
+      ids: Int32Array.from(pairs, (pair) => pair[1]),
+    };
+    return this.#column;
+  }
+}
+
+interface IndexedDocument {
+  readonly key: string;
+  /** Per TEXT field, its distinct terms (what to remove on update). */
+  readonly terms: Map<string, string[]>;
+}
+
+export class SearchIndex {
+  readonly definition: IndexDefinition;
+  readonly text = new Map<string, TextField>();
+  readonly values = new Map<string, ValueField>();
+  readonly fieldsByName: ReadonlyMap<string, FieldDefinition>;
+  readonly #documents = new Map<number, IndexedDocument>();
+  readonly #ids = new Map<string, number>();
+  #nextId = 0;
+
+  constructor(definition: IndexDefinition) {
+    this.definition = definition;
+    this.fieldsByName = new Map(definition.fields.map((field) => [field.name, field]));
+    for (const field of definition.fields) {
+      if (field.type === "TEXT") {
+        this.text.set(field.name, new TextField());
+      } else {
+        this.values.set(field.name, new ValueField());
+      }
+    }
+  }
+
+  get size(): number {
+    return this.#documents.size;
+  }
+
+  /** Whether the index covers `key` (its name starts with one of the prefixes). */
+  covers(key: string): boolean {
+    for (const prefix of this.definition.prefixes) {
+      if (key.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  keyOf(id: number): string | undefined {
+    return this.#documents.get(id)?.key;
+  }
+
+  documentIds(): IterableIterator<number> {
+    return this.#documents.keys();
+  }
+
+  /** Indexes the key's current value (or removes it when absent or not of the index's type). */
+  update(key: string, value: StoredValue | undefined): void {
+    const source =
+      value === undefined ? undefined : documentSource(value, this.definition.dataType);
+    const existing = this.#ids.get(key);
+    if (existing !== undefined) {
+      this.#remove(existing);
+    }
+    if (source === undefined) {
+      if (existing !== undefined) {
+        this.#ids.delete(key);
+      }
+      return;
+    }
+    const id = existing ?? this.#nextId++;
+    this.#ids.set(key, id);
+    this.#add(id, key, source);
+  }
+
+  clear(): void {
+    this.#documents.clear();
+    this.#ids.clear();
+    this.#nextId = 0;
+    for (const field of this.text.values()) {
+      field.postings.clear();
+      field.lengths.length = 0;
+      field.totalTokens = 0;
+    }
+    for (const field of this.values.values()) {
+      field.values.clear();
+      field.documents.clear();
+      field.changed();
+    }
+  }
+
+  #add(id: number, key: string, source: SourceObject): void {
+    const terms = new Map<string, string[]>();
+    for (const field of this.definition.fields) {
+      const values = fieldValues(source, field);
+      if (values.length === 0) {
+        continue;
+      }
+      const text = this.text.get(field.name);
+      if (text !== undefined) {
+        terms.set(
+          field.name,
+          indexText(text, { id, values, analysis: textAnalysis(this.definition, field) }),
+        );
+        continue;
+      }
+      const table = this.values.get(field.name) as ValueField;
+      table.values.set(id, values);
+      table.changed();
+      for (const value of values) {
+        for (const term of field.type === "FACET" ? facetAncestors(value as string) : [value]) {
+          let documents = table.documents.get(term);
+          if (documents === undefined) {
+            documents = new Set();
+            table.documents.set(term, documents);
+          }
+          documents.add(id);
+        }
+      }
+    }
+    this.#documents.set(id, { key, terms });
+  }
+
+  #remove(id: number): void {
+    const document = this.#documents.get(id);
+    if (document === undefined) {
+      return;
+    }
+    this.#documents.delete(id);
+    for (const [name, terms] of document.terms) {
+      const text = this.text.get(name) as TextField;
+      for (const term of terms) {
+        const postings = text.postings.get(term);
+        postings?.delete(id);
+        if (postings?.size === 0) {
+          text.postings.delete(term);
+        }
+      }
+      text.totalTokens -= text.lengths[id] ?? 0;
+      text.lengths[id] = 0;
+    }
+    for (const [name, table] of this.values) {
+      const values = table.values.get(id);
+      if (values === undefined) {
+        continue;
+      }
+      table.values.delete(id);
+      table.changed();
+      const isFacet = this.fieldsByName.get(name)?.type === "FACET";
+      for (const value of values) {
+        for (const term of isFacet ? facetAncestors(value as string) : [value]) {
+          const documents = table.documents.get(term);
+          documents?.delete(id);
+          if (documents?.size === 0) {
+            table.documents.delete(term);
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Adds a document's values to a TEXT field; its distinct terms. Array elements continue positions. */
+function indexText(
+  field: TextField,
+  options: { id: number; values: readonly FieldValue[]; analysis: TextAnalysis },
+): string[] {
+  const positionsByTerm = new Map<string, Positions>();
+  let offset = 0;
+  let length = 0;
+  for (const value of options.values) {
+    const base = offset;
+    const { count, end } = forEachTerm(String(value), {
+      analysis: options.analysis,
+      visit: (term, at) => {
+        const position = base + at;
+        const positions = positionsByTerm.get(term);
+        if (positions === undefined) {
+          positionsByTerm.set(term, position);
+        } else if (typeof positions === "number") {
+          positionsByTerm.set(term, [positions, position]);
+        } else {
+          positions.push(position);
+        }
+      },
+    });
+    length += count;
+    // Tantivy leaves a position gap between the values of a multi-valued field.
+    offset += end + 1;
+  }
+  for (const [term, positions] of positionsByTerm) {
+    let postings = field.postings.get(term);
+    if (postings === undefined) {
+      postings = new Map();
+      field.postings.set(term, postings);
+    }
+    postings.set(options.id, positions);
+  }
+  field.lengths[options.id] = length;
+  field.totalTokens += length;
+  return [...positionsByTerm.keys()];
+}
+
+/** `/a/b/c` → `/a`, `/a/b`, `/a/b/c`: a facet is found by each of its ancestors, as in Tantivy. */
+export function facetAncestors(path: string): string[] {
+  const parts = path.split("/").filter((part) => part !== "");
+  const ancestors: string[] = [];
+  for (let i = 1; i <= parts.length; i++) {
+    ancestors.push(`/${parts.slice(0, i).join("/")}`);
+  }
+  return ancestors.length === 0 ? ["/"] : ancestors;
+}
