@@ -70,3 +70,17 @@ test("--help lists every flag with its variable", ({ expect }) => {
 test("command words are kept", ({ expect }) => {
   expect(parseCli(["command", "SET", "k", "v"], {})).toMatchObject({ words: ["SET", "k", "v"] });
 });
+
+test("--help descriptions start in one column, two spaces after the longest option", ({
+  expect,
+}) => {
+  const help = helpText();
+  const rows = help.split("\n").filter((line) => line.startsWith("  -"));
+  // Where each description starts: after the first run of two or more spaces past the indent.
+  const starts = rows.map(
+    (line) => 2 + (line.slice(2).match(/^\S+(?: \S+)* {2,}/)?.[0].length ?? 0),
+  );
+  expect(rows.length).toBeGreaterThan(10);
+  expect(new Set(starts).size).toBe(1);
+  expect(help).toContain("  --management-url VALUE  management API base URL");
+});

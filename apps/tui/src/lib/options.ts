@@ -149,16 +149,22 @@ export function helpText(): string {
     "",
     "Options:",
   ];
-  const row = (left: string, right: string): string => `  ${left.padEnd(22)}${right}`;
-  for (const [flag, key, variable] of FLAGS) {
-    const schema = shape[key];
-    const env = variable === undefined ? "" : ` (${variable})`;
-    lines.push(row(`--${flag} VALUE`, `${schema.description ?? ""}${env}`));
+  const rows: (readonly [string, string])[] = [
+    ...FLAGS.map(([flag, key, variable]): readonly [string, string] => {
+      const env = variable === undefined ? "" : ` (${variable})`;
+      return [`--${flag} VALUE`, `${shape[key].description ?? ""}${env}`];
+    }),
+    ...SWITCHES.map(([flag, key]): readonly [string, string] => [
+      `--${flag}`,
+      shape[key].description ?? "",
+    ]),
+    ["-h, --help", "show this help"],
+  ];
+  // The description column starts two spaces after the longest option, whatever its length.
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  for (const [left, right] of rows) {
+    lines.push(`  ${left.padEnd(width)}${right}`);
   }
-  for (const [flag, key] of SWITCHES) {
-    lines.push(row(`--${flag}`, shape[key].description ?? ""));
-  }
-  lines.push(row("-h, --help", "show this help"));
   lines.push(
     "",
     `Defaults match a local emulator: ${DEFAULT_EMULATOR_URL}, management at /v2, vector at /vector/default.`,
