@@ -3,12 +3,14 @@
  * The `stratus-emulator` bin: flags and environment → configuration → servers, then a start-up
  * block with everything a client needs (URLs, tokens, a ready-to-paste `.env`).
  */
+import type { ConnectionDetails } from "@stratus/core/schemas";
 import { isClusterWorker, runClusterPrimary, runClusterWorker } from "./cluster.ts";
 import { HELP_TEXT, readCliConfig, readWorkerConfig } from "./config.ts";
+import { removeConnectionFile, writeConnectionFile } from "./connection-file.ts";
 import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
 
-function startupDetails(emulator: Emulator): Record<string, string | null> {
+function startupDetails(emulator: Emulator): ConnectionDetails {
   return {
     url: emulator.url,
     token: emulator.token,
@@ -78,8 +80,10 @@ async function main(): Promise<void> {
   process.stdout.write(
     command.isJson ? `${JSON.stringify(startupDetails(emulator))}\n` : startupBlock(emulator),
   );
+  // Beside the data, for `stratus-tui` started in the same directory.
+  const connectionFile = await writeConnectionFile(startupDetails(emulator));
   const stop = (): void => {
-    emulator.close().then(
+    Promise.all([removeConnectionFile(connectionFile), emulator.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -3,6 +3,9 @@
  * with `send-keys`, the screen comes back with `capture-pane -p`. Skips itself without tmux.
  */
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startEmulator, type TestEmulator } from "@stratus/testing";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { bundleCli } from "../support/bundle.ts";
@@ -55,38 +58,40 @@ if (TMUX === undefined) {
 
 describe.skipIf(TMUX === undefined)("stratus-tui in tmux", () => {
   let emulator: TestEmulator;
+  let workDir: string | undefined;
 
   beforeAll(async () => {
     const cli = await bundleCli("tmux");
     emulator = await startEmulator();
     await emulator.command(["SET", "greeting", "hello"]);
-    // Ink draws only the last frame when it believes it runs in CI (is-in-ci reads CI, which CI
-    // sets for this test too); the terminal inside tmux is interactive, so the app must not see it.
-    const command = [
-      "env",
-      "-u",
-      "CI",
-      "-u",
-      "CONTINUOUS_INTEGRATION",
-      process.execPath,
-      cli,
-      "--kv-url",
-      emulator.url,
-      "--kv-token",
-      emulator.token,
-      "--management-url",
-      emulator.management.url,
-      "--email",
-      emulator.management.email,
-      "--api-key",
-      emulator.management.apiKey,
-    ]
-      .map(quote)
-      .join(" ");
+    // Started as a user does, in the directory where the emulator keeps its data: no credential
+    // flags, the connection file supplies them. CI stays set (as CI sets it for this test): the
+    // pane is a real terminal, which the TUI must detect and draw interactively.
+    workDir = mkdtempSync(join(tmpdir(), "stratus-tui-e2e-"));
+    mkdirSync(join(workDir, ".stratus"));
+    writeFileSync(
+      join(workDir, ".stratus", "connection.json"),
+      JSON.stringify({
+        url: emulator.url,
+        token: emulator.token,
+        readOnlyToken: emulator.readOnlyToken,
+        respAddress: null,
+        dataDir: join(workDir, ".stratus"),
+        vectorUrl: emulator.vector.url,
+        vectorToken: emulator.vector.token,
+        vectorReadOnlyToken: emulator.vector.readOnlyToken,
+        managementUrl: emulator.management.url,
+        email: emulator.management.email,
+        apiKey: emulator.management.apiKey,
+      }),
+    );
+    const command = ["env", "CI=true", process.execPath, cli].map(quote).join(" ");
     // The exit code is printed after the app ends, and the pane stays for the test to read.
     tmux(
       "new-session",
       "-d",
+      "-c",
+      workDir,
       "-s",
       SESSION,
       "-x",
@@ -104,6 +109,9 @@ describe.skipIf(TMUX === undefined)("stratus-tui in tmux", () => {
       // Already gone.
     }
     await emulator?.stop();
+    if (workDir !== undefined) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   });
 
   test("switches screens, runs a command, watches the monitor, quits with q", async ({

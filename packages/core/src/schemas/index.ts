@@ -8,6 +8,8 @@
  * accepts (`z.input`, what is sent), exported where the two differ (defaults, aliases, numeric ids).
  */
 
+export type { ConnectionDetails } from "./connection.ts";
+export { CONNECTION_FILE_NAME, ConnectionDetailsSchema } from "./connection.ts";
 export type {
   ErrorBody,
   VectorErrorBody,
