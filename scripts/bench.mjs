@@ -23,6 +23,7 @@ const BENCHES = [
   "apps/emulator/bench/rest.bench.ts",
   "apps/emulator/bench/durable.bench.ts",
   "apps/emulator/bench/vector.bench.ts",
+  "apps/emulator/bench/reset.bench.ts",
   "packages/testing/bench/start-up.bench.ts",
   "packages/client/bench/get.bench.ts",
 ];

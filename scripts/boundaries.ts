@@ -36,7 +36,17 @@ export const TEST_ONLY_IMPORTS: Readonly<Record<PackageName, readonly PackageNam
  * relatively. Top-level files (`main.ts`, `emulator.ts`, …) may import anything.
  */
 export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
-  http: ["http", "kv", "vector", "management", "events", "metrics", "storage", "errors.ts"],
+  http: [
+    "http",
+    "kv",
+    "vector",
+    "management",
+    "control",
+    "events",
+    "metrics",
+    "storage",
+    "errors.ts",
+  ],
   resp: ["resp", "kv", "metrics", "events", "errors.ts"],
   kv: ["kv", "engine", "storage", "metrics", "events", "errors.ts"],
   vector: ["vector", "storage", "metrics", "events", "errors.ts"],
@@ -45,6 +55,8 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   engine: ["engine", "storage"],
   storage: ["storage", "errors.ts"],
   metrics: ["metrics"],
+  // Reset and seed of every product's state: products register into it (issue 23).
+  control: ["control", "kv", "vector", "errors.ts"],
 };
 
 /** Node's servers and sockets, which only the HTTP and RESP layers (and the proxy) use. */

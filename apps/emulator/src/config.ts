@@ -68,6 +68,20 @@ export const EmulatorConfigSchema = z.object({
     .min(1)
     .optional()
     .describe("JSON file declaring databases, vector indexes, teams, tokens and limits"),
+  seedFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("JSON file of state applied at start and on reset (control/state.ts)"),
+  faultsFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("JSON file of fault rules active from start (http/faults.ts)"),
+  faults: z
+    .array(z.string().min(1))
+    .default([])
+    .describe("fault rules as `--fault` writes them (http/faults.ts)"),
 });
 
 export type EmulatorConfig = z.output<typeof EmulatorConfigSchema>;
@@ -94,6 +108,9 @@ const ENV_TWINS = {
   json: "STRATUS_JSON",
   workers: "STRATUS_WORKERS",
   config: "STRATUS_CONFIG",
+  seed: "STRATUS_SEED",
+  faults: "STRATUS_FAULTS",
+  fault: "STRATUS_FAULT",
 } as const;
 
 type FlagName = keyof typeof ENV_TWINS;
@@ -130,6 +147,12 @@ Options:
                             limits, created at start (STRATUS_CONFIG); flags win over it
   --vector-indexing-delay-ms N
                             how long vector writes stay pending (STRATUS_VECTOR_INDEXING_DELAY_MS, default 0)
+  --seed FILE               JSON state applied at start and on reset: {"kv": {"default": [["SET",
+                            "k", "v"]]}, "vector": {"default": [{"id": "a", "vector": […]}]}}
+                            (STRATUS_SEED); reset with POST /_stratus/reset (management auth)
+  --faults FILE             JSON list of fault rules active from start (STRATUS_FAULTS)
+  --fault RULE              one fault rule, repeatable, e.g. "kv:latency=200" or
+                            "vector:error=429-requests,every=3" (STRATUS_FAULT); see README
   --json                    print the start-up details as one JSON line (STRATUS_JSON=1)
   --workers N               serve --redis-url from N processes sharing the ports (STRATUS_WORKERS);
                             needs --redis-url, keeps no data directory, and serves neither vector
@@ -158,7 +181,20 @@ function parseBooleanEnv(name: string, value: string): boolean {
   throw new EmulatorError("ERR_INVALID_OPTIONS", `${name} must be 1 or 0, got '${value}'`);
 }
 
-/** Parses argv and the environment into a validated configuration, or a request for help. */
+/** `--fault` rules, each flag one; else `STRATUS_FAULT`, rules separated by `;`. */
+function faultFlags(
+  fromFlags: string | boolean | (string | boolean)[] | undefined,
+  fromEnv: string | undefined,
+): string[] {
+  if (Array.isArray(fromFlags)) {
+    return fromFlags.filter((rule): rule is string => typeof rule === "string");
+  }
+  return (fromEnv ?? "")
+    .split(";")
+    .map((rule) => rule.trim())
+    .filter((rule) => rule !== "");
+}
+
 /**
  * `STRATUS_*` variables that belong to other Stratus tools (the TUI's connection settings): a
  * shell set up for `stratus-tui` must still start the emulator, so these are not typos.
@@ -171,6 +207,7 @@ const OTHER_TOOLS_VARIABLES = [
   "STRATUS_VECTOR_TOKEN",
 ] as const;
 
+/** Parses argv and the environment into a validated configuration, or a request for help. */
 export function readCliConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -178,10 +215,11 @@ export function readCliConfig(
   const flagOptions = Object.fromEntries(
     (Object.keys(ENV_TWINS) as FlagName[]).map((flag) => [
       flag,
-      { type: BOOLEAN_FLAGS.has(flag) ? "boolean" : "string" },
+      // `--fault` repeats: one rule each.
+      { type: BOOLEAN_FLAGS.has(flag) ? "boolean" : "string", multiple: flag === "fault" },
     ]),
-  ) as Record<FlagName, { type: "boolean" | "string" }>;
-  let values: Record<string, string | boolean | undefined>;
+  ) as Record<FlagName, { type: "boolean" | "string"; multiple: boolean }>;
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -209,6 +247,9 @@ export function readCliConfig(
   }
   const read = (flag: FlagName): string | boolean | undefined => {
     const fromFlag = values[flag];
+    if (Array.isArray(fromFlag)) {
+      return fromFlag.join(";");
+    }
     if (fromFlag !== undefined) {
       return fromFlag;
     }
@@ -248,6 +289,15 @@ export function readCliConfig(
       const file = read("config");
       return typeof file === "string" ? resolve(file) : undefined;
     })(),
+    seedFile: (() => {
+      const file = read("seed");
+      return typeof file === "string" ? resolve(file) : undefined;
+    })(),
+    faultsFile: (() => {
+      const file = read("faults");
+      return typeof file === "string" ? resolve(file) : undefined;
+    })(),
+    faults: faultFlags(values["fault"], env["STRATUS_FAULT"]),
   };
   const config = parseConfig(raw, "--");
   const workers = readWorkers(read);

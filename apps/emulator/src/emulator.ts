@@ -4,12 +4,16 @@
  */
 import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
+import { kvStateProduct } from "./control/kv-state.ts";
+import { readSeedFile, StateControl } from "./control/state.ts";
+import { vectorStateProduct } from "./control/vector-state.ts";
 import { type Clock, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
 import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
 import { createHandler, wholeRequestHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
 import { createRouter } from "./http/router.ts";
+import { createControlService } from "./http/routes/control.ts";
 import { createManagementService } from "./http/routes/management.ts";
 import { createVectorRoute, type VectorUsageSample } from "./http/routes/vector.ts";
 import { HttpServer } from "./http/server/server.ts";
@@ -81,6 +85,11 @@ export interface Emulator extends AsyncDisposable {
   readonly management: ManagementService;
   /** Usage of every resource, which the management stats read. */
   readonly metrics: MetricsRecorder;
+  /**
+   * Reset and seed of every product's state (`control/state.ts`); products register here
+   * (`state.register`), and `POST /_stratus/reset` and `@stratus/testing` reset through it.
+   */
+  readonly state: StateControl;
   close(): Promise<void>;
 }
 
@@ -189,8 +198,19 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await dataDir?.close();
     throw error;
   });
+  const state = new StateControl();
+  state.register(kvStateProduct(databases));
+  state.register(vectorStateProduct(vector));
   const service = createHandler(
     createRouter({
+      ...(isClusterWorker
+        ? {}
+        : {
+            control: createControlService({
+              state,
+              authenticate: (credentials) => management.authenticate(credentials),
+            }),
+          }),
       kvDatabases: databases,
       defaultDatabase: DEFAULT_DATABASE,
       vector: isClusterWorker
@@ -246,9 +266,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       throw error;
     });
   }
+  if (config.seedFile !== undefined) {
+    await readSeedFile(config.seedFile)
+      .then((seed) => state.loadSeed(seed))
+      .catch(async (error: unknown) => {
+        await close();
+        throw error;
+      });
+  }
   return {
     url: `http://${formatHost(config.host)}:${port}`,
     config,
+    state,
     // Getters: the management API's reset-password replaces them while the emulator runs.
     get token() {
       return database.token;

@@ -5,6 +5,14 @@
 
 export type { EmulatorConfig, EmulatorConfigInput } from "./config.ts";
 export {
+  type ResetRequest,
+  type ResetTarget,
+  type Seed,
+  StateControl,
+  StateError,
+  type StatefulProduct,
+} from "./control/state.ts";
+export {
   createEmulator,
   DEFAULT_DATABASE,
   DEFAULT_VECTOR_INDEX,

@@ -77,3 +77,19 @@ describe("startEmulator", () => {
     await expect(fetch(emu.url)).rejects.toThrow();
   });
 });
+
+test("state: applied at start, restored by reset(), emptied by reset({ to: 'empty' })", async ({
+  expect,
+}) => {
+  await using emulator = await startEmulator({
+    state: { kv: { default: [["SET", "fixture", "1"]] } },
+  });
+  expect(await emulator.command(["GET", "fixture"])).toBe("1");
+  await emulator.command(["SET", "fixture", "2"]);
+  await emulator.command(["SET", "stray", "x"]);
+  await emulator.reset();
+  expect(await emulator.command(["GET", "fixture"])).toBe("1");
+  expect(await emulator.command(["EXISTS", "stray"])).toBe(0);
+  await emulator.reset({ product: "kv", resource: "default", to: "empty" });
+  expect(await emulator.command(["DBSIZE"])).toBe(0);
+});

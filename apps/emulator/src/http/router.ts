@@ -5,6 +5,7 @@
  */
 import type { KvDatabase } from "../kv/database.ts";
 import { jsonError } from "./http-error.ts";
+import { isControlPath } from "./routes/control.ts";
 import { admitKvRequest } from "./routes/kv.ts";
 import type { VectorRouteHandler } from "./routes/vector.ts";
 import type { Admission, EmulatorRequestHead, HttpService } from "./types.ts";
@@ -17,6 +18,8 @@ export interface RouterOptions {
   readonly management?: HttpService;
   /** Vector indexes by name (`createVectorRoute`); 404 when not served. */
   readonly vector?: VectorRouteHandler;
+  /** The control endpoint (`routes/control.ts`): reset, seed and faults. */
+  readonly control?: HttpService;
 }
 
 /**
@@ -63,6 +66,9 @@ export function createRouter(options: RouterOptions): HttpService {
 
 function route(request: EmulatorRequestHead, options: RouterOptions): Admission {
   const { path } = request;
+  if (options.control !== undefined && isControlPath(path)) {
+    return options.control.admit(request);
+  }
   if (path === "/v2" || path.startsWith("/v2/")) {
     return options.management === undefined
       ? notServed("management API (/v2)")

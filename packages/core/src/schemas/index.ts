@@ -10,6 +10,7 @@
 
 export type { ConnectionDetails } from "./connection.ts";
 export { CONNECTION_FILE_NAME, ConnectionDetailsSchema } from "./connection.ts";
+export { CONTROL_PATH_PREFIX, ResetTargetSchema } from "./control.ts";
 export type {
   ErrorBody,
   VectorErrorBody,
