@@ -2,6 +2,7 @@
  * Wires the emulator together: the key-value backend (embedded engine or Redis proxy), the
  * databases and their tokens, the HTTP server and the RESP2 listener.
  */
+import { readFile } from "node:fs/promises";
 import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
 import { kvStateProduct } from "./control/kv-state.ts";
@@ -9,6 +10,7 @@ import { readSeedFile, StateControl } from "./control/state.ts";
 import { vectorStateProduct } from "./control/vector-state.ts";
 import { type Clock, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
+import { FaultInjector, type InjectedFault, withFaults } from "./http/faults.ts";
 import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
 import { createHandler, wholeRequestHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
@@ -49,6 +51,8 @@ export interface EmulatorOptions extends EmulatorConfigInput {
    * than a different state per worker; every response names its worker (`stratus-worker: <pid>`).
    */
   readonly isClusterWorker?: boolean;
+  /** Told of every injected fault (`http/faults.ts`). @default a line on stderr */
+  readonly onFault?: (fault: InjectedFault) => void;
 }
 
 /** A running emulator. */
@@ -90,12 +94,20 @@ export interface Emulator extends AsyncDisposable {
    * (`state.register`), and `POST /_stratus/reset` and `@stratus/testing` reset through it.
    */
   readonly state: StateControl;
+  /** Fault rules (`http/faults.ts`): set by `--fault`, `--faults FILE`, `/_stratus/faults` or tests. */
+  readonly faults: FaultInjector;
   close(): Promise<void>;
 }
 
 /** Starts the emulator's servers and resolves once they listen. */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const { clock = systemClock, onError = logError, isClusterWorker = false, ...input } = options;
+  const {
+    clock = systemClock,
+    onError = logError,
+    isClusterWorker = false,
+    onFault = logFault,
+    ...input
+  } = options;
   const parsedConfig = parseConfig(input);
   // --config FILE: its declarations are applied once the servers run; flags win over its values.
   const configFile =
@@ -104,6 +116,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       : await readConfigFile(parsedConfig.configFile);
   const config =
     configFile === undefined ? parsedConfig : withConfigFile(parsedConfig, configFile, input);
+  // Fault rules are checked before anything opens: a bad rule stops the start cleanly.
+  const faults = new FaultInjector({ onInjected: onFault });
+  for (const rule of [...(await readFaultsFile(config.faultsFile)), ...config.faults]) {
+    try {
+      faults.add(rule);
+    } catch (error: unknown) {
+      throw new EmulatorError(
+        "ERR_INVALID_OPTIONS",
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  }
   const dataDir = config.dataDir === undefined ? undefined : await openDataDir(config.dataDir);
   const kv = await openKvBackend({ config, clock, dataDir, onError }).catch(
     async (error: unknown) => {
@@ -202,24 +226,28 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   state.register(kvStateProduct(databases));
   state.register(vectorStateProduct(vector));
   const service = createHandler(
-    createRouter({
-      ...(isClusterWorker
-        ? {}
-        : {
-            control: createControlService({
-              state,
-              authenticate: (credentials) => management.authenticate(credentials),
+    withFaults(
+      createRouter({
+        ...(isClusterWorker
+          ? {}
+          : {
+              control: createControlService({
+                state,
+                faults,
+                authenticate: (credentials) => management.authenticate(credentials),
+              }),
             }),
-          }),
-      kvDatabases: databases,
-      defaultDatabase: DEFAULT_DATABASE,
-      vector: isClusterWorker
-        ? notWithWorkers("the vector REST interface")
-        : createVectorRoute({ service: vector, onUsage: onVectorUsage }),
-      management: isClusterWorker
-        ? { admit: notWithWorkers("the management API") }
-        : createManagementService(management),
-    }),
+        kvDatabases: databases,
+        defaultDatabase: DEFAULT_DATABASE,
+        vector: isClusterWorker
+          ? notWithWorkers("the vector REST interface")
+          : createVectorRoute({ service: vector, onUsage: onVectorUsage }),
+        management: isClusterWorker
+          ? { admit: notWithWorkers("the management API") }
+          : createManagementService(management),
+      }),
+      faults,
+    ),
     onError,
   );
   const handleWhole = wholeRequestHandler(service);
@@ -278,6 +306,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     url: `http://${formatHost(config.host)}:${port}`,
     config,
     state,
+    faults,
     // Getters: the management API's reset-password replaces them while the emulator runs.
     get token() {
       return database.token;
@@ -391,6 +420,28 @@ function addressError(error: unknown, address: string): unknown {
         cause: error,
       })
     : error;
+}
+
+function logFault(fault: InjectedFault): void {
+  process.stderr.write(
+    `stratus-emulator: fault ${fault.ruleId}: ${fault.action} on ${fault.method} ${fault.path}\n`,
+  );
+}
+
+/** `--faults FILE`: a JSON list of rules (or one rule). */
+async function readFaultsFile(path: string | undefined): Promise<unknown[]> {
+  if (path === undefined) {
+    return [];
+  }
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, "utf8"));
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch (error: unknown) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      `--faults ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 function logError(error: unknown): void {

@@ -21,6 +21,13 @@ export {
 } from "./emulator.ts";
 export { type Clock, ManualClock, systemClock } from "./engine/index.ts";
 export { EmulatorError, type EmulatorErrorCode } from "./errors.ts";
+export {
+  classify as classifyFaultScope,
+  FaultInjector,
+  FaultRuleError,
+  type InjectedFault,
+  parseFaultFlag,
+} from "./http/faults.ts";
 export type { FetchFunction } from "./http/fetch.ts";
 export type { VectorUsageSample } from "./http/routes/vector.ts";
 export {

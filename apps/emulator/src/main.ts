@@ -26,6 +26,18 @@ function startupDetails(emulator: Emulator): ConnectionDetails {
   };
 }
 
+/** Never silently on: active fault rules are listed in the start-up block. */
+function faultLines(emulator: Emulator): string[] {
+  const rules = emulator.faults.list();
+  if (rules.length === 0) {
+    return [];
+  }
+  return [
+    `  Faults           ${rules.length} rule${rules.length === 1 ? "" : "s"} ACTIVE (GET /_stratus/faults)`,
+    ...rules.map(({ rule }) => `                   ${rule.id}: ${JSON.stringify(rule)}`),
+  ];
+}
+
 function startupBlock(emulator: Emulator): string {
   const lines = [
     `stratus-emulator is ready`,
@@ -41,6 +53,7 @@ function startupBlock(emulator: Emulator): string {
     `  Email            ${emulator.email}`,
     `  API key          ${emulator.apiKey}`,
     `  Data             ${emulator.config.dataDir === undefined ? "in memory (nothing is kept)" : `persisted in ${emulator.config.dataDir}`}`,
+    ...faultLines(emulator),
     ``,
     `Paste into .env for @upstash/redis:`,
     `UPSTASH_REDIS_REST_URL=${emulator.url}`,

@@ -30,6 +30,7 @@ export {
   seedEveryType,
 } from "./seed.ts";
 export {
+  type InjectedFaultRule,
   type ManagementCredentials,
   type StartEmulatorOptions,
   startEmulator,

@@ -3,9 +3,11 @@
  * unless told otherwise, as an `AsyncDisposable` (`await using emu = await startEmulator()`).
  */
 import { generateToken } from "@stratus/core/auth";
+import type { FaultRuleInput } from "@stratus/core/schemas";
 import {
   createEmulator,
   type Emulator,
+  type InjectedFault,
   ManualClock,
   type ResetRequest,
   type Seed,
@@ -60,6 +62,17 @@ export interface StartEmulatorOptions {
   readonly state?: Seed;
   /** Where the emulator's internal errors go. @default stderr */
   readonly onError?: (error: unknown) => void;
+  /** Told of every injected fault. @default nothing (tests assert on counts instead) */
+  readonly onFault?: (fault: InjectedFault) => void;
+}
+
+/** A fault rule set by {@link TestEmulator.injectFault}. */
+export interface InjectedFaultRule {
+  readonly id: string;
+  /** How many requests it matched and how many it fired on, so far. */
+  counts(): { readonly matched: number; readonly injected: number };
+  /** Removes the rule. */
+  remove(): void;
 }
 
 /** Basic-auth credentials of the management API (interfaces.md, Authentication 1). */
@@ -99,6 +112,13 @@ export interface TestEmulator extends AsyncDisposable {
    * when one was given). Fast enough for `beforeEach` (an empty reset is well under 5 ms).
    */
   reset(request?: ResetRequest): Promise<void>;
+  /**
+   * Adds a fault rule (`FaultRuleInput`, or the `--fault` text form) for this test: latency,
+   * an error (presets for the service's real failures), a connection reset or a dropped stream.
+   */
+  injectFault(rule: FaultRuleInput | string): InjectedFaultRule;
+  /** Removes every fault rule. */
+  clearFaults(): void;
   /** Stops the servers; also what `await using` calls. Safe to call more than once. */
   stop(): Promise<void>;
   /** The same as {@link TestEmulator.stop}, for code written against `Emulator.close()`. */
@@ -115,6 +135,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     ...(options.token === undefined ? {} : { token: options.token }),
     ...(options.readOnlyToken === undefined ? {} : { readOnlyToken: options.readOnlyToken }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
+    onFault: options.onFault ?? (() => undefined),
     // Fixed credentials keep a persisted data directory from choosing its stored ones.
     email: options.email ?? TEST_EMAIL,
     apiKey: options.apiKey ?? generateToken(),
@@ -177,6 +198,20 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       return vectorTarget(spec.name);
     },
     reset: (request) => emulator.state.reset(request),
+    injectFault: (rule) => {
+      const { id } = emulator.faults.add(rule);
+      return {
+        id,
+        counts: () => {
+          const found = emulator.faults.list().find((state) => state.rule.id === id);
+          return { matched: found?.matched ?? 0, injected: found?.injected ?? 0 };
+        },
+        remove: () => {
+          emulator.faults.remove(id);
+        },
+      };
+    },
+    clearFaults: () => emulator.faults.clear(),
     stop,
     close: stop,
     [Symbol.asyncDispose]: stop,

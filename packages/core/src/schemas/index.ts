@@ -10,7 +10,14 @@
 
 export type { ConnectionDetails } from "./connection.ts";
 export { CONNECTION_FILE_NAME, ConnectionDetailsSchema } from "./connection.ts";
-export { CONTROL_PATH_PREFIX, ResetTargetSchema } from "./control.ts";
+export type { FaultRule, FaultRuleInput, FaultRuleState } from "./control.ts";
+export {
+  CONTROL_PATH_PREFIX,
+  FAULT_INTERFACES,
+  FAULT_PRESETS,
+  FaultRuleSchema,
+  ResetTargetSchema,
+} from "./control.ts";
 export type {
   ErrorBody,
   VectorErrorBody,

@@ -6,6 +6,7 @@
 import { parseBasicAuth } from "@stratus/core/auth";
 import { CONTROL_PATH_PREFIX, ResetTargetSchema } from "@stratus/core/schemas";
 import { type StateControl, StateError } from "../../control/state.ts";
+import { type FaultInjector, FaultRuleError } from "../faults.ts";
 import { bodyTooLargeMessage, jsonError, jsonResponse } from "../http-error.ts";
 import { RouteTable } from "../route-table.ts";
 import type {
@@ -17,6 +18,7 @@ import type {
 
 export interface ControlServiceOptions {
   readonly state: StateControl;
+  readonly faults: FaultInjector;
   /** The management API's check of basic-auth credentials. */
   readonly authenticate: (credentials: { email: string; apiKey: string } | undefined) => boolean;
 }
@@ -31,6 +33,14 @@ interface ControlRoute {
   readonly method: string;
   readonly pattern: string;
   readonly handler: (context: ControlContext) => Promise<unknown>;
+}
+
+function parseJson(request: EmulatorRequest): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(request.body));
+  } catch {
+    throw new StateError("the body must be a JSON fault rule or a list of them");
+  }
 }
 
 async function reset(context: ControlContext): Promise<unknown> {
@@ -57,6 +67,38 @@ const ROUTES: readonly ControlRoute[] = [
     }),
   },
   { method: "POST", pattern: "/reset", handler: reset },
+  {
+    method: "GET",
+    pattern: "/faults",
+    handler: async ({ options }) => ({ rules: options.faults.list() }),
+  },
+  {
+    method: "POST",
+    pattern: "/faults",
+    handler: async ({ options, request }) => {
+      const body = parseJson(request);
+      const rules = (Array.isArray(body) ? body : [body]).map((rule) => options.faults.add(rule));
+      return { rules };
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/faults",
+    handler: async ({ options }) => {
+      options.faults.clear();
+      return { result: "OK" };
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/faults/{id}",
+    handler: async ({ options, params }) => {
+      if (!options.faults.remove(params["id"] ?? "")) {
+        throw new StateError(`no fault rule with id "${params["id"]}"`, 404);
+      }
+      return { result: "OK" };
+    },
+  },
   { method: "POST", pattern: "/reset/{product}", handler: reset },
   { method: "POST", pattern: "/reset/{product}/{resource}", handler: reset },
 ];
@@ -123,6 +165,9 @@ export function createControlService(options: ControlServiceOptions): HttpServic
           } catch (error: unknown) {
             if (error instanceof StateError) {
               return jsonError(error.status, error.message);
+            }
+            if (error instanceof FaultRuleError) {
+              return jsonError(400, error.message);
             }
             throw error;
           }
