@@ -78,6 +78,11 @@ export const EmulatorConfigSchema = z.object({
     .min(1)
     .optional()
     .describe("JSON file of fault rules active from start (http/faults.ts)"),
+  importFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("RDB file loaded into the default database at start (kv/rdb-file.ts)"),
   faults: z
     .array(z.string().min(1))
     .default([])
@@ -109,6 +114,7 @@ const ENV_TWINS = {
   workers: "STRATUS_WORKERS",
   config: "STRATUS_CONFIG",
   seed: "STRATUS_SEED",
+  import: "STRATUS_IMPORT",
   faults: "STRATUS_FAULTS",
   fault: "STRATUS_FAULT",
 } as const;
@@ -150,6 +156,8 @@ Options:
   --seed FILE               JSON state applied at start and on reset: {"kv": {"default": [["SET",
                             "k", "v"]]}, "vector": {"default": [{"id": "a", "vector": […]}]}}
                             (STRATUS_SEED); reset with POST /_stratus/reset (management auth)
+  --import FILE             load an RDB file (redis-server's dump.rdb) into the default database at
+                            start (STRATUS_IMPORT); also: stratus-emulator import|export --help
   --faults FILE             JSON list of fault rules active from start (STRATUS_FAULTS)
   --fault RULE              one fault rule, repeatable, e.g. "kv:latency=200" or
                             "vector:error=429-requests,every=3" (STRATUS_FAULT); see README
@@ -291,6 +299,10 @@ export function readCliConfig(
     })(),
     seedFile: (() => {
       const file = read("seed");
+      return typeof file === "string" ? resolve(file) : undefined;
+    })(),
+    importFile: (() => {
+      const file = read("import");
       return typeof file === "string" ? resolve(file) : undefined;
     })(),
     faultsFile: (() => {

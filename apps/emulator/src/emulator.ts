@@ -24,6 +24,7 @@ import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
 import { createKvDatabaseFactory, kvUsageRecorder } from "./kv/database-factory.ts";
 import { openMemoryBackend } from "./kv/memory/open-memory-backend.ts";
+import { importRdb } from "./kv/rdb-transfer.ts";
 import { createRedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
 import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
 import { openMetrics } from "./management/metrics-store.ts";
@@ -293,6 +294,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       await close();
       throw error;
     });
+  }
+  if (config.importFile !== undefined) {
+    const file = config.importFile;
+    await readFile(file)
+      .then((bytes) => importRdb(backend, bytes))
+      .catch(async (error: unknown) => {
+        await close();
+        throw new EmulatorError(
+          "ERR_INVALID_OPTIONS",
+          `--import ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
   }
   if (config.seedFile !== undefined) {
     await readSeedFile(config.seedFile)

@@ -9,6 +9,7 @@ import { HELP_TEXT, readCliConfig, readWorkerConfig } from "./config.ts";
 import { removeConnectionFile, writeConnectionFile } from "./connection-file.ts";
 import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
+import { isRdbCommand, runRdbCommand } from "./rdb-cli.ts";
 
 function startupDetails(emulator: Emulator): ConnectionDetails {
   return {
@@ -78,6 +79,10 @@ function startupBlock(emulator: Emulator): string {
 async function main(): Promise<void> {
   if (isClusterWorker()) {
     await runClusterWorker(readWorkerConfig());
+    return;
+  }
+  if (isRdbCommand(process.argv.slice(2))) {
+    process.stdout.write(await runRdbCommand(process.argv.slice(2)));
     return;
   }
   const command = readCliConfig(process.argv.slice(2));

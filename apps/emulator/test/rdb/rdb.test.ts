@@ -11,6 +11,7 @@ import { describe, test } from "vitest";
 import { createEmulator, type Emulator } from "../../src/index.ts";
 import { RdbFileError } from "../../src/kv/rdb-file.ts";
 import { exportRdb, importRdb } from "../../src/kv/rdb-transfer.ts";
+import { runRdbCommand } from "../../src/rdb-cli.ts";
 import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
 
 /** Every type redis-server 7.0 writes, in both encodings where the size decides, in two DBs. */
@@ -175,6 +176,76 @@ describe.skipIf(!shouldRunRedisTests())("RDB with redis-server 7.0", () => {
       } finally {
         client.disconnect();
         await emulator.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the CLI: import into and export out of a data directory; --import at start", async ({
+    expect,
+  }) => {
+    const dir = mkdtempSync(join(tmpdir(), "stratus-rdb-"));
+    try {
+      await using source = await RedisServer.start({
+        args: ["--dir", dir, "--dbfilename", "in.rdb"],
+      });
+      const redis = new IORedis({ port: source.port, lazyConnect: true });
+      await redis.connect();
+      await fill(redis);
+      await redis.save();
+      const expected = await snapshot(redis);
+      redis.disconnect();
+      const dataDir = join(dir, "data");
+      const imported = await runRdbCommand(["import", join(dir, "in.rdb"), "--data-dir", dataDir]);
+      expect(imported).toBe(
+        `imported ${Object.keys(expected).length} keys from ${join(dir, "in.rdb")} into "default"\n`,
+      );
+      const out = join(dir, "out.rdb");
+      expect(
+        await runRdbCommand([
+          "export",
+          "--database",
+          "default",
+          out,
+          "--data-dir",
+          dataDir,
+          "--rdb-version",
+          "10",
+        ]),
+      ).toMatch(/^exported "default" to .*out\.rdb \(RDB 10, \d+ bytes\)/);
+      await expect(
+        runRdbCommand(["export", out, "--data-dir", dataDir, "--database", "nope"]),
+      ).rejects.toThrow(/no database named "nope"/);
+      // Persisted by the import: a new emulator on the directory serves the keys.
+      const emulator = await createEmulator({ port: 0, respPort: 0, dataDir });
+      const [host, port] = (emulator.respAddress ?? "").split(":");
+      const client = new IORedis({ host, port: Number(port), lazyConnect: true });
+      await client.connect();
+      try {
+        expect(await snapshot(client)).toEqual(expected);
+      } finally {
+        client.disconnect();
+        await emulator.close();
+      }
+      // --import at start, in memory.
+      const started = await createEmulator({ port: 0, respPort: null, importFile: out });
+      try {
+        expect(await started.databases.get("default")?.backend.keyCount()).toBe(
+          Object.keys(expected).length,
+        );
+      } finally {
+        await started.close();
+      }
+      await using target = await RedisServer.start({
+        args: ["--dir", dir, "--dbfilename", "out.rdb"],
+      });
+      const loaded = new IORedis({ port: target.port, lazyConnect: true });
+      await loaded.connect();
+      try {
+        expect(await snapshot(loaded)).toEqual(expected);
+      } finally {
+        loaded.disconnect();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
