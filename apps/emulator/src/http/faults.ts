@@ -89,7 +89,7 @@ export class FaultInjector {
    * Adds a rule, checked: a {@link FaultRuleInput} or its `--fault` text. Returns it with its id;
    * a rule with a used id replaces that one.
    */
-  add(input: FaultRuleInput | string | unknown): StoredRule {
+  add(input: unknown): StoredRule {
     const parsed = FaultRuleSchema.safeParse(
       typeof input === "string" ? parseFaultFlag(input) : input,
     );
