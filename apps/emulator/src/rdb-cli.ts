@@ -12,16 +12,20 @@ import { createEmulator, DEFAULT_DATABASE, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
 import { MAX_RDB_VERSION, RDB_VERSION_REDIS_7_0, RdbFileError } from "./kv/rdb-file.ts";
 import { exportRdb, importRdb, RdbTransferError } from "./kv/rdb-transfer.ts";
+import { exportJsonl, importJsonl, JsonlImportError } from "./vector/jsonl.ts";
 
 export const RDB_HELP_TEXT = `Usage:
   stratus-emulator import FILE [--database NAME] [--data-dir DIR]
   stratus-emulator export OUT [--database NAME] [--data-dir DIR] [--rdb-version 12|10]
+  stratus-emulator import|export FILE.jsonl --vector-index NAME [--data-dir DIR]
 
 import loads an RDB file written by redis-server (every key of every logical database, with its
 TTL; keys of the same name are replaced) into a database of the data directory; a corrupt file
 loads nothing. export writes every key of the database as an RDB file: version 12 (Redis 7.4 and
 later, the default) or 10 (Redis 7.0; streams and hash field expirations need 12).
-Both need the emulator stopped: the data directory is locked while it runs. --database defaults
+With --vector-index, the file is JSON Lines: one record per line (id, vector or sparseVector,
+metadata, data, namespace), every namespace.
+All need the emulator stopped: the data directory is locked while it runs. --database defaults
 to "${DEFAULT_DATABASE}", --data-dir to ./${DEFAULT_DATA_DIR}.
 `;
 
@@ -44,6 +48,7 @@ export async function runRdbCommand(argv: readonly string[]): Promise<string> {
       strict: true,
       options: {
         database: { type: "string" },
+        "vector-index": { type: "string" },
         "data-dir": { type: "string" },
         "rdb-version": { type: "string" },
         help: { type: "boolean" },
@@ -71,12 +76,22 @@ export async function runRdbCommand(argv: readonly string[]): Promise<string> {
     dataDir,
     onFault: () => undefined,
   });
+  const vectorIndex = parsed.values["vector-index"];
   try {
+    if (typeof vectorIndex === "string") {
+      return argv[0] === "import"
+        ? await importVectors(emulator, { file, name: vectorIndex })
+        : await exportVectors(emulator, { file, name: vectorIndex });
+    }
     return argv[0] === "import"
       ? await importInto(emulator, { file, name })
       : await exportFrom(emulator, { file, name, version });
   } catch (error: unknown) {
-    if (error instanceof RdbFileError || error instanceof RdbTransferError) {
+    if (
+      error instanceof RdbFileError ||
+      error instanceof RdbTransferError ||
+      error instanceof JsonlImportError
+    ) {
       throw new EmulatorError("ERR_INVALID_OPTIONS", `${file}: ${error.message}`);
     }
     throw error;
@@ -119,4 +134,25 @@ async function exportFrom(
   const bytes = await exportRdb(backendNamed(emulator, options.name), { version: options.version });
   await writeFile(options.file, bytes);
   return `exported "${options.name}" to ${options.file} (RDB ${options.version}, ${bytes.byteLength} bytes)\n`;
+}
+
+async function importVectors(
+  emulator: Emulator,
+  options: { file: string; name: string },
+): Promise<string> {
+  const text = await readFile(options.file, "utf8").catch((error: unknown) =>
+    usage(`cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  const count = await importJsonl(emulator.vector, { name: options.name, text });
+  return `imported ${count} vectors from ${options.file} into the index "${options.name}"\n`;
+}
+
+async function exportVectors(
+  emulator: Emulator,
+  options: { file: string; name: string },
+): Promise<string> {
+  const text = await exportJsonl(emulator.vector, options.name);
+  await writeFile(options.file, text);
+  const count = text === "" ? 0 : text.split("\n").length - 1;
+  return `exported ${count} vectors of the index "${options.name}" to ${options.file}\n`;
 }
