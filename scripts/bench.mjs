@@ -26,6 +26,7 @@ const BENCHES = [
   "apps/emulator/bench/search.bench.ts",
   "apps/emulator/bench/queues.bench.ts",
   "apps/emulator/bench/redis-search.bench.ts",
+  "apps/emulator/bench/reset.bench.ts",
   "packages/testing/bench/start-up.bench.ts",
   "packages/client/bench/get.bench.ts",
 ];

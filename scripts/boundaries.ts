@@ -43,6 +43,7 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
     "search",
     "queues",
     "management",
+    "control",
     "events",
     "metrics",
     "storage",
@@ -59,6 +60,8 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   engine: ["engine", "storage"],
   storage: ["storage", "errors.ts"],
   metrics: ["metrics"],
+  // Reset and seed of every product's state: products register into it (issue 23).
+  control: ["control", "kv", "vector", "errors.ts"],
 };
 
 /** Node's servers and sockets, which only the HTTP and RESP layers (and the proxy) use. */

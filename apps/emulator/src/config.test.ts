@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { describe, test } from "vitest";
 import { HELP_TEXT, readCliConfig } from "./config.ts";
 
@@ -48,5 +49,24 @@ describe("--redis-command-timeout-ms", () => {
     expect(HELP_TEXT).toMatch(
       /--redis-command-timeout-ms N\n(.*\n){0,6}.*\(STRATUS_REDIS_COMMAND_TIMEOUT_MS, default 5000\)/,
     );
+  });
+});
+
+test("--fault repeats; STRATUS_FAULT separates rules with ';'; --seed and --faults resolve", ({
+  expect,
+}) => {
+  const fromFlags = readCliConfig(
+    ["--in-memory", "--fault", "kv:latency=5", "--fault", "vector:error=503", "--seed", "s.json"],
+    {},
+  );
+  expect(fromFlags).toMatchObject({
+    config: { faults: ["kv:latency=5", "vector:error=503"], seedFile: resolve("s.json") },
+  });
+  const fromEnv = readCliConfig(["--in-memory"], {
+    STRATUS_FAULT: "kv:latency=5; any:error=internal",
+    STRATUS_FAULTS: "f.json",
+  });
+  expect(fromEnv).toMatchObject({
+    config: { faults: ["kv:latency=5", "any:error=internal"], faultsFile: resolve("f.json") },
   });
 });

@@ -80,6 +80,25 @@ export const EmulatorConfigSchema = z.object({
     .describe(
       "also serve the queue API at the root of this port with @upstash/qstash's dev-mode credentials (null = off)",
     ),
+  seedFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("JSON file of state applied at start and on reset (control/state.ts)"),
+  faultsFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("JSON file of fault rules active from start (http/faults.ts)"),
+  importFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("RDB file loaded into the default database at start (kv/rdb-file.ts)"),
+  faults: z
+    .array(z.string().min(1))
+    .default([])
+    .describe("fault rules as `--fault` writes them (http/faults.ts)"),
 });
 
 /** Where `@upstash/qstash` looks for its dev server when `QSTASH_DEV_PORT` is unset. */
@@ -112,6 +131,10 @@ const ENV_TWINS = {
   config: "STRATUS_CONFIG",
   "qstash-dev": "STRATUS_QSTASH_DEV",
   "qstash-dev-port": "STRATUS_QSTASH_DEV_PORT",
+  seed: "STRATUS_SEED",
+  import: "STRATUS_IMPORT",
+  faults: "STRATUS_FAULTS",
+  fault: "STRATUS_FAULT",
 } as const;
 
 type FlagName = keyof typeof ENV_TWINS;
@@ -155,6 +178,14 @@ Options:
                             @upstash/qstash's dev mode (QSTASH_DEV=true), so such apps need no
                             change and no download (STRATUS_QSTASH_DEV=1)
   --qstash-dev-port PORT    the same on PORT; match QSTASH_DEV_PORT (STRATUS_QSTASH_DEV_PORT)
+  --seed FILE               JSON state applied at start and on reset: {"kv": {"default": [["SET",
+                            "k", "v"]]}, "vector": {"default": [{"id": "a", "vector": […]}]}}
+                            (STRATUS_SEED); reset with POST /_stratus/reset (management auth)
+  --import FILE             load an RDB file (redis-server's dump.rdb) into the default database at
+                            start (STRATUS_IMPORT); also: stratus-emulator import|export --help
+  --faults FILE             JSON list of fault rules active from start (STRATUS_FAULTS)
+  --fault RULE              one fault rule, repeatable, e.g. "kv:latency=200" or
+                            "vector:error=429-requests,every=3" (STRATUS_FAULT); see README
   --json                    print the start-up details as one JSON line (STRATUS_JSON=1)
   --workers N               serve --redis-url from N processes sharing the ports (STRATUS_WORKERS);
                             needs --redis-url, keeps no data directory, and serves neither vector
@@ -183,7 +214,20 @@ function parseBooleanEnv(name: string, value: string): boolean {
   throw new EmulatorError("ERR_INVALID_OPTIONS", `${name} must be 1 or 0, got '${value}'`);
 }
 
-/** Parses argv and the environment into a validated configuration, or a request for help. */
+/** `--fault` rules, each flag one; else `STRATUS_FAULT`, rules separated by `;`. */
+function faultFlags(
+  fromFlags: string | boolean | (string | boolean)[] | undefined,
+  fromEnv: string | undefined,
+): string[] {
+  if (Array.isArray(fromFlags)) {
+    return fromFlags.filter((rule): rule is string => typeof rule === "string");
+  }
+  return (fromEnv ?? "")
+    .split(";")
+    .map((rule) => rule.trim())
+    .filter((rule) => rule !== "");
+}
+
 /**
  * `STRATUS_*` variables that belong to other Stratus tools (the TUI's connection settings): a
  * shell set up for `stratus-tui` must still start the emulator, so these are not typos.
@@ -196,6 +240,7 @@ const OTHER_TOOLS_VARIABLES = [
   "STRATUS_VECTOR_TOKEN",
 ] as const;
 
+/** Parses argv and the environment into a validated configuration, or a request for help. */
 export function readCliConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -203,10 +248,11 @@ export function readCliConfig(
   const flagOptions = Object.fromEntries(
     (Object.keys(ENV_TWINS) as FlagName[]).map((flag) => [
       flag,
-      { type: BOOLEAN_FLAGS.has(flag) ? "boolean" : "string" },
+      // `--fault` repeats: one rule each.
+      { type: BOOLEAN_FLAGS.has(flag) ? "boolean" : "string", multiple: flag === "fault" },
     ]),
-  ) as Record<FlagName, { type: "boolean" | "string" }>;
-  let values: Record<string, string | boolean | undefined>;
+  ) as Record<FlagName, { type: "boolean" | "string"; multiple: boolean }>;
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -234,6 +280,9 @@ export function readCliConfig(
   }
   const read = (flag: FlagName): string | boolean | undefined => {
     const fromFlag = values[flag];
+    if (Array.isArray(fromFlag)) {
+      return fromFlag.join(";");
+    }
     if (fromFlag !== undefined) {
       return fromFlag;
     }
@@ -276,6 +325,19 @@ export function readCliConfig(
       const file = read("config");
       return typeof file === "string" ? resolve(file) : undefined;
     })(),
+    seedFile: (() => {
+      const file = read("seed");
+      return typeof file === "string" ? resolve(file) : undefined;
+    })(),
+    importFile: (() => {
+      const file = read("import");
+      return typeof file === "string" ? resolve(file) : undefined;
+    })(),
+    faultsFile: (() => {
+      const file = read("faults");
+      return typeof file === "string" ? resolve(file) : undefined;
+    })(),
+    faults: faultFlags(values["fault"], env["STRATUS_FAULT"]),
   };
   const config = parseConfig(raw, "--");
   const workers = readWorkers(read);

@@ -2,14 +2,20 @@
  * Wires the emulator together: the key-value backend (embedded engine or Redis proxy), the
  * databases and their tokens, the HTTP server and the RESP2 listener.
  */
+import { readFile } from "node:fs/promises";
 import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
+import { kvStateProduct } from "./control/kv-state.ts";
+import { readSeedFile, StateControl } from "./control/state.ts";
+import { vectorStateProduct } from "./control/vector-state.ts";
 import { type Clock, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
+import { FaultInjector, type InjectedFault, withFaults } from "./http/faults.ts";
 import { createFetchHandler, type FetchFunction } from "./http/fetch.ts";
 import { createHandler, wholeRequestHandler } from "./http/handler.ts";
 import { jsonError } from "./http/http-error.ts";
 import { createRouter } from "./http/router.ts";
+import { createControlService } from "./http/routes/control.ts";
 import { createManagementService } from "./http/routes/management.ts";
 import { createQueueRoute } from "./http/routes/queues.ts";
 import { createSearchRoute, type SearchUsageSample } from "./http/routes/search.ts";
@@ -20,6 +26,7 @@ import type { KvBackend } from "./kv/backend.ts";
 import { KvDatabase } from "./kv/database.ts";
 import { createKvDatabaseFactory, kvUsageRecorder } from "./kv/database-factory.ts";
 import { openMemoryBackend } from "./kv/memory/open-memory-backend.ts";
+import { importRdb } from "./kv/rdb-transfer.ts";
 import { createRedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
 import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
 import { openMetrics } from "./management/metrics-store.ts";
@@ -52,6 +59,8 @@ export interface EmulatorOptions extends EmulatorConfigInput {
    * than a different state per worker; every response names its worker (`stratus-worker: <pid>`).
    */
   readonly isClusterWorker?: boolean;
+  /** Told of every injected fault (`http/faults.ts`). @default a line on stderr */
+  readonly onFault?: (fault: InjectedFault) => void;
 }
 
 /** A running emulator. */
@@ -106,12 +115,25 @@ export interface Emulator extends AsyncDisposable {
   readonly queueNextSigningKey: string;
   /** `http://127.0.0.1:{port}` of `--qstash-dev-port`, or undefined when off. */
   readonly queueDevUrl: string | undefined;
+  /**
+   * Reset and seed of every product's state (`control/state.ts`); products register here
+   * (`state.register`), and `POST /_stratus/reset` and `@stratus/testing` reset through it.
+   */
+  readonly state: StateControl;
+  /** Fault rules (`http/faults.ts`): set by `--fault`, `--faults FILE`, `/_stratus/faults` or tests. */
+  readonly faults: FaultInjector;
   close(): Promise<void>;
 }
 
 /** Starts the emulator's servers and resolves once they listen. */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const { clock = systemClock, onError = logError, isClusterWorker = false, ...input } = options;
+  const {
+    clock = systemClock,
+    onError = logError,
+    isClusterWorker = false,
+    onFault = logFault,
+    ...input
+  } = options;
   const parsedConfig = parseConfig(input);
   // --config FILE: its declarations are applied once the servers run; flags win over its values.
   const configFile =
@@ -120,6 +142,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       : await readConfigFile(parsedConfig.configFile);
   const config =
     configFile === undefined ? parsedConfig : withConfigFile(parsedConfig, configFile, input);
+  // Fault rules are checked before anything opens: a bad rule stops the start cleanly.
+  const faults = new FaultInjector({ onInjected: onFault });
+  for (const rule of [...(await readFaultsFile(config.faultsFile)), ...config.faults]) {
+    try {
+      faults.add(rule);
+    } catch (error: unknown) {
+      throw new EmulatorError(
+        "ERR_INVALID_OPTIONS",
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  }
   const dataDir = config.dataDir === undefined ? undefined : await openDataDir(config.dataDir);
   const kv = await openKvBackend({ config, clock, dataDir, onError }).catch(
     async (error: unknown) => {
@@ -265,21 +299,36 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         bytesOut: sample.bytesOut,
       }),
   });
+  const state = new StateControl();
+  state.register(kvStateProduct(databases));
+  state.register(vectorStateProduct(vector));
   const service = createHandler(
-    createRouter({
-      kvDatabases: databases,
-      defaultDatabase: DEFAULT_DATABASE,
-      vector: isClusterWorker
-        ? notWithWorkers("the vector REST interface")
-        : createVectorRoute({ service: vector, onUsage: onVectorUsage }),
-      search: isClusterWorker
-        ? notWithWorkers("the search REST interface")
-        : createSearchRoute({ service: search, onUsage: onSearchUsage }),
-      management: isClusterWorker
-        ? { admit: notWithWorkers("the management API") }
-        : createManagementService(management),
-      queues: isClusterWorker ? notWithWorkers("the queue API") : queueRoute,
-    }),
+    withFaults(
+      createRouter({
+        ...(isClusterWorker
+          ? {}
+          : {
+              control: createControlService({
+                state,
+                faults,
+                authenticate: (credentials) => management.authenticate(credentials),
+              }),
+            }),
+        kvDatabases: databases,
+        defaultDatabase: DEFAULT_DATABASE,
+        vector: isClusterWorker
+          ? notWithWorkers("the vector REST interface")
+          : createVectorRoute({ service: vector, onUsage: onVectorUsage }),
+        search: isClusterWorker
+          ? notWithWorkers("the search REST interface")
+          : createSearchRoute({ service: search, onUsage: onSearchUsage }),
+        management: isClusterWorker
+          ? { admit: notWithWorkers("the management API") }
+          : createManagementService(management),
+        queues: isClusterWorker ? notWithWorkers("the queue API") : queueRoute,
+      }),
+      faults,
+    ),
     onError,
   );
   const handleWhole = wholeRequestHandler(service);
@@ -345,9 +394,31 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       throw error;
     });
   }
+  if (config.importFile !== undefined) {
+    const file = config.importFile;
+    await readFile(file)
+      .then((bytes) => importRdb(backend, bytes))
+      .catch(async (error: unknown) => {
+        await close();
+        throw new EmulatorError(
+          "ERR_INVALID_OPTIONS",
+          `--import ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+  }
+  if (config.seedFile !== undefined) {
+    await readSeedFile(config.seedFile)
+      .then((seed) => state.loadSeed(seed))
+      .catch(async (error: unknown) => {
+        await close();
+        throw error;
+      });
+  }
   return {
     url: `http://${formatHost(config.host)}:${port}`,
     config,
+    state,
+    faults,
     // Getters: the management API's reset-password replaces them while the emulator runs.
     get token() {
       return database.token;
@@ -520,6 +591,28 @@ function addressError(error: unknown, address: string): unknown {
         cause: error,
       })
     : error;
+}
+
+function logFault(fault: InjectedFault): void {
+  process.stderr.write(
+    `stratus-emulator: fault ${fault.ruleId}: ${fault.action} on ${fault.method} ${fault.path}\n`,
+  );
+}
+
+/** `--faults FILE`: a JSON list of rules (or one rule). */
+async function readFaultsFile(path: string | undefined): Promise<unknown[]> {
+  if (path === undefined) {
+    return [];
+  }
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, "utf8"));
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch (error: unknown) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      `--faults ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 function logError(error: unknown): void {

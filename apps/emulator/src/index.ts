@@ -5,6 +5,14 @@
 
 export type { EmulatorConfig, EmulatorConfigInput } from "./config.ts";
 export {
+  type ResetRequest,
+  type ResetTarget,
+  type Seed,
+  StateControl,
+  StateError,
+  type StatefulProduct,
+} from "./control/state.ts";
+export {
   createEmulator,
   DEFAULT_DATABASE,
   DEFAULT_SEARCH_DATABASE,
@@ -14,6 +22,13 @@ export {
 } from "./emulator.ts";
 export { type Clock, ManualClock, systemClock } from "./engine/index.ts";
 export { EmulatorError, type EmulatorErrorCode } from "./errors.ts";
+export {
+  classify as classifyFaultScope,
+  FaultInjector,
+  FaultRuleError,
+  type InjectedFault,
+  parseFaultFlag,
+} from "./http/faults.ts";
 export type { FetchFunction } from "./http/fetch.ts";
 export type { SearchUsageSample } from "./http/routes/search.ts";
 export type { VectorUsageSample } from "./http/routes/vector.ts";

@@ -3,12 +3,15 @@
  * The `stratus-emulator` bin: flags and environment → configuration → servers, then a start-up
  * block with everything a client needs (URLs, tokens, a ready-to-paste `.env`).
  */
+import type { ConnectionDetails } from "@stratus/core/schemas";
 import { isClusterWorker, runClusterPrimary, runClusterWorker } from "./cluster.ts";
 import { HELP_TEXT, readCliConfig, readWorkerConfig } from "./config.ts";
+import { removeConnectionFile, writeConnectionFile } from "./connection-file.ts";
 import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
+import { isRdbCommand, runRdbCommand } from "./rdb-cli.ts";
 
-function startupDetails(emulator: Emulator): Record<string, string | null> {
+function startupDetails(emulator: Emulator): ConnectionDetails {
   return {
     url: emulator.url,
     token: emulator.token,
@@ -30,6 +33,18 @@ function startupDetails(emulator: Emulator): Record<string, string | null> {
     queueNextSigningKey: emulator.queueNextSigningKey,
     ...(emulator.queueDevUrl === undefined ? {} : { queueDevUrl: emulator.queueDevUrl }),
   };
+}
+
+/** Never silently on: active fault rules are listed in the start-up block. */
+function faultLines(emulator: Emulator): string[] {
+  const rules = emulator.faults.list();
+  if (rules.length === 0) {
+    return [];
+  }
+  return [
+    `  Faults           ${rules.length} rule${rules.length === 1 ? "" : "s"} ACTIVE (GET /_stratus/faults)`,
+    ...rules.map(({ rule }) => `                   ${rule.id}: ${JSON.stringify(rule)}`),
+  ];
 }
 
 function startupBlock(emulator: Emulator): string {
@@ -57,6 +72,7 @@ function startupBlock(emulator: Emulator): string {
     `  Email            ${emulator.email}`,
     `  API key          ${emulator.apiKey}`,
     `  Data             ${emulator.config.dataDir === undefined ? "in memory (nothing is kept)" : `persisted in ${emulator.config.dataDir}`}`,
+    ...faultLines(emulator),
     ``,
     `Paste into .env for @upstash/redis:`,
     `UPSTASH_REDIS_REST_URL=${emulator.url}`,
@@ -93,6 +109,10 @@ async function main(): Promise<void> {
     await runClusterWorker(readWorkerConfig());
     return;
   }
+  if (isRdbCommand(process.argv.slice(2))) {
+    process.stdout.write(await runRdbCommand(process.argv.slice(2)));
+    return;
+  }
   const command = readCliConfig(process.argv.slice(2));
   if (command.kind === "help") {
     process.stdout.write(HELP_TEXT);
@@ -106,8 +126,10 @@ async function main(): Promise<void> {
   process.stdout.write(
     command.isJson ? `${JSON.stringify(startupDetails(emulator))}\n` : startupBlock(emulator),
   );
+  // Beside the data, for `stratus-tui` started in the same directory.
+  const connectionFile = await writeConnectionFile(startupDetails(emulator));
   const stop = (): void => {
-    emulator.close().then(
+    Promise.all([removeConnectionFile(connectionFile), emulator.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

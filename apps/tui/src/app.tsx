@@ -3,16 +3,24 @@
  * the terminal's size and redrawn when it changes.
  */
 import { Box, Text, useApp } from "ink";
-import { type FunctionComponent, type ReactNode, useCallback, useEffect, useState } from "react";
+import {
+  type FunctionComponent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { ErrorBoundary } from "./components/ErrorBoundary.tsx";
 import { HelpFooter } from "./components/HelpFooter.tsx";
 import { TabBar } from "./components/TabBar.tsx";
 import { useKeys } from "./hooks/use-keys.ts";
 import { ScreenContext } from "./hooks/use-screen.ts";
 import { useTerminalSize } from "./hooks/use-terminal-size.ts";
+import { createConsoleSession, type EditorKey, splitTypedInput } from "./lib/console-session.ts";
 import type { CliOptions } from "./lib/options.ts";
 import type { ResourceRef, Services } from "./lib/services.ts";
-import { ConsoleScreen } from "./screens/ConsoleScreen.tsx";
+import { ConsoleScreen, consoleRunner } from "./screens/ConsoleScreen.tsx";
 import { DatabaseStatsScreen } from "./screens/DatabaseStatsScreen.tsx";
 import { IndexStatsScreen } from "./screens/IndexStatsScreen.tsx";
 import { MonitorScreen } from "./screens/MonitorScreen.tsx";
@@ -63,13 +71,39 @@ export const App: FunctionComponent<AppProps> = (props) => {
     props.initialResource?.kind === "database" ? undefined : props.initialResource,
   );
 
+  // The console's line editor lives here, not in the screen, so the keys typed right after
+  // switching to it land in it before the screen has mounted or run an effect.
+  const [consoleSession] = useState(() => createConsoleSession(consoleRunner(services)));
+  // Read by the key handler: several keys can arrive in one read, before React re-renders, so
+  // the screen a key belongs to is tracked synchronously.
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  const show = (screen: number): void => {
+    currentRef.current = screen;
+    setCurrent(screen);
+  };
+
   useKeys((input, key) => {
+    for (const [one, oneKey] of splitTypedInput(input, key)) {
+      handleKey(one, oneKey);
+    }
+  });
+
+  function handleKey(input: string, key: EditorKey): void {
+    const shown = currentRef.current;
     if (key.tab) {
-      setCurrent((value) => (value + (key.shift ? SCREENS.length - 1 : 1)) % SCREENS.length);
+      show((shown + (key.shift ? SCREENS.length - 1 : 1)) % SCREENS.length);
+      return;
+    }
+    if (
+      SCREENS[shown] === "Console" &&
+      services.kv.kind === "ready" &&
+      consoleSession.key(input, key)
+    ) {
       return;
     }
     // While a screen's field has the keyboard, digits and `q` are text.
-    if (isEditing) {
+    if (isEditing && SCREENS[shown] !== "Console") {
       return;
     }
     if (input === "q") {
@@ -77,10 +111,10 @@ export const App: FunctionComponent<AppProps> = (props) => {
       return;
     }
     const digit = Number.parseInt(input, 10);
-    if (digit >= 1 && digit <= SCREENS.length) {
-      setCurrent(digit - 1);
+    if (input.length === 1 && digit >= 1 && digit <= SCREENS.length) {
+      show(digit - 1);
     }
-  });
+  }
 
   const open = useCallback(
     (resource: ResourceRef) => {
@@ -111,7 +145,7 @@ export const App: FunctionComponent<AppProps> = (props) => {
       case "Pub/Sub":
         return <PubSubScreen services={services} />;
       case "Console":
-        return <ConsoleScreen services={services} />;
+        return <ConsoleScreen services={services} session={consoleSession} />;
       default:
         return assertNever(screen);
     }

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * `stratus-tui`: flags and `STRATUS_*` variables → options → the interactive UI, or a snapshot for
- * scripts (`stats --once --json`, `resources`, `command`). Without a terminal on stdin it never
- * enters raw mode: snapshots need none, and the UI refuses to start.
+ * `stratus-tui`: flags, variables and the emulator's connection file → options → the interactive
+ * UI, or a snapshot for scripts (`stats --once --json`, `resources`, `command`). Without a terminal
+ * on stdin it never enters raw mode: snapshots need none, and the UI refuses to start. Ink is
+ * imported only for the UI, after the CI check below (it reads `CI` once, when loaded).
  */
-import { render } from "ink";
-import { App, type ScreenName } from "./app.tsx";
+import type { ScreenName } from "./app.tsx";
 import { createServices } from "./lib/connect.ts";
+import { readConnectionFile } from "./lib/connection-file.ts";
 import { type CliOptions, helpText, parseCli } from "./lib/options.ts";
 import type { ResourceRef } from "./lib/services.ts";
 import { runSnapshot } from "./lib/snapshot.ts";
@@ -28,7 +29,9 @@ function statsScreen(options: CliOptions): {
 }
 
 async function main(): Promise<number> {
-  const parsed = parseCli(process.argv.slice(2), process.env);
+  const parsed = parseCli(process.argv.slice(2), process.env, {
+    readConnection: readConnectionFile,
+  });
   switch (parsed.kind) {
     case "help":
       process.stdout.write(helpText());
@@ -61,6 +64,21 @@ async function main(): Promise<number> {
       );
       return 2;
     }
+    // Ink draws only the last frame when `CI` is set; stdin and stdout are a real terminal here
+    // (checked above), so someone is watching: draw interactively, and say why.
+    const ciVariables = ["CI", "CONTINUOUS_INTEGRATION"].filter((name) => {
+      const value = process.env[name];
+      return value !== undefined && value !== "0" && value !== "false";
+    });
+    if (ciVariables.length > 0) {
+      process.stderr.write(
+        `stratus-tui: ${ciVariables.join(" and ")} set, but stdin and stdout are a terminal: drawing the interactive UI.\n`,
+      );
+      for (const name of ciVariables) {
+        delete process.env[name];
+      }
+    }
+    const [{ render }, { App }] = await Promise.all([import("ink"), import("./app.tsx")]);
     const start = command === "stats" ? statsScreen(options) : undefined;
     const instance = render(
       <App

@@ -46,6 +46,7 @@ export {
   seedEveryType,
 } from "./seed.ts";
 export {
+  type InjectedFaultRule,
   type ManagementCredentials,
   type QueueTarget,
   type StartEmulatorOptions,

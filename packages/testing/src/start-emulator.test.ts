@@ -77,3 +77,32 @@ describe("startEmulator", () => {
     await expect(fetch(emu.url)).rejects.toThrow();
   });
 });
+
+test("state: applied at start, restored by reset(), emptied by reset({ to: 'empty' })", async ({
+  expect,
+}) => {
+  await using emulator = await startEmulator({
+    state: { kv: { default: [["SET", "fixture", "1"]] } },
+  });
+  expect(await emulator.command(["GET", "fixture"])).toBe("1");
+  await emulator.command(["SET", "fixture", "2"]);
+  await emulator.command(["SET", "stray", "x"]);
+  await emulator.reset();
+  expect(await emulator.command(["GET", "fixture"])).toBe("1");
+  expect(await emulator.command(["EXISTS", "stray"])).toBe(0);
+  await emulator.reset({ product: "kv", resource: "default", to: "empty" });
+  expect(await emulator.command(["DBSIZE"])).toBe(0);
+});
+
+test("injectFault: a rule for one test, counted, removed", async ({ expect }) => {
+  await using emulator = await startEmulator();
+  const fault = emulator.injectFault("kv:error=requests-limit,command=incr");
+  await expect(emulator.command(["INCR", "n"])).rejects.toThrow("ERR max requests limit exceeded.");
+  expect(await emulator.command(["GET", "n"])).toBeNull();
+  expect(fault.counts()).toEqual({ matched: 1, injected: 1 });
+  fault.remove();
+  expect(await emulator.command(["INCR", "n"])).toBe(1);
+  emulator.injectFault({ interface: "kv", error: "internal" });
+  emulator.clearFaults();
+  expect(await emulator.command(["INCR", "n"])).toBe(2);
+});

@@ -3,8 +3,16 @@
  * unless told otherwise, as an `AsyncDisposable` (`await using emu = await startEmulator()`).
  */
 import { generateToken } from "@stratus/core/auth";
-import { createEmulator, type Emulator, ManualClock } from "@stratus/emulator";
-import { type CommandArgs, type FetchFunction, runCommand, runPipeline } from "./rest.ts";
+import type { FaultRuleInput } from "@stratus/core/schemas";
+import {
+  createEmulator,
+  type Emulator,
+  type InjectedFault,
+  ManualClock,
+  type ResetRequest,
+  type Seed,
+} from "@stratus/emulator";
+import { type CommandArgs, type FetchFunction, runCommand } from "./rest.ts";
 import type { SearchTarget } from "./search-seed.ts";
 import { type SeedData, seed } from "./seed.ts";
 import type { VectorIndexKind, VectorTarget } from "./vector-seed.ts";
@@ -48,8 +56,24 @@ export interface StartEmulatorOptions {
   readonly apiKey?: string;
   /** Written once the emulator listens. */
   readonly seed?: SeedData;
+  /**
+   * State in the `--seed FILE` form (`{"kv": {"default": [["SET", "k", "v"]]}, "vector": …}`),
+   * applied at start and by every {@link TestEmulator.reset} (unless `to: "empty"`).
+   */
+  readonly state?: Seed;
   /** Where the emulator's internal errors go. @default stderr */
   readonly onError?: (error: unknown) => void;
+  /** Told of every injected fault. @default nothing (tests assert on counts instead) */
+  readonly onFault?: (fault: InjectedFault) => void;
+}
+
+/** A fault rule set by {@link TestEmulator.injectFault}. */
+export interface InjectedFaultRule {
+  readonly id: string;
+  /** How many requests it matched and how many it fired on, so far. */
+  counts(): { readonly matched: number; readonly injected: number };
+  /** Removes the rule. */
+  remove(): void;
 }
 
 /** Basic-auth credentials of the management API (interfaces.md, Authentication 1). */
@@ -100,8 +124,19 @@ export interface TestEmulator extends AsyncDisposable {
   createVectorIndex(spec: TestVectorIndexSpec): Promise<VectorTarget>;
   /** Creates a search database served at `/search/{name}` and returns its URL and tokens. */
   createSearchDatabase(name: string): Promise<SearchTarget>;
-  /** Empties every key-value database (`FLUSHALL`) so the next test starts clean. */
-  reset(): Promise<void>;
+  /**
+   * Resets state so the next test starts clean: every database and vector index (and any product
+   * registered later), or one product or resource, to empty or to the `state` seed (the default
+   * when one was given). Fast enough for `beforeEach` (an empty reset is well under 5 ms).
+   */
+  reset(request?: ResetRequest): Promise<void>;
+  /**
+   * Adds a fault rule (`FaultRuleInput`, or the `--fault` text form) for this test: latency,
+   * an error (presets for the service's real failures), a connection reset or a dropped stream.
+   */
+  injectFault(rule: FaultRuleInput | string): InjectedFaultRule;
+  /** Removes every fault rule. */
+  clearFaults(): void;
   /** Stops the servers; also what `await using` calls. Safe to call more than once. */
   stop(): Promise<void>;
   /** The same as {@link TestEmulator.stop}, for code written against `Emulator.close()`. */
@@ -118,6 +153,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     ...(options.token === undefined ? {} : { token: options.token }),
     ...(options.readOnlyToken === undefined ? {} : { readOnlyToken: options.readOnlyToken }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
+    onFault: options.onFault ?? (() => undefined),
     // Fixed credentials keep a persisted data directory from choosing its stored ones.
     email: options.email ?? TEST_EMAIL,
     apiKey: options.apiKey ?? generateToken(),
@@ -214,13 +250,31 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       await emulator.search.createDatabase({ name });
       return searchTarget(name);
     },
-    reset: async () => {
-      await runPipeline(target, [["FLUSHALL"]]);
+    reset: (request) => emulator.state.reset(request),
+    injectFault: (rule) => {
+      const { id } = emulator.faults.add(rule);
+      return {
+        id,
+        counts: () => {
+          const found = emulator.faults.list().find((state) => state.rule.id === id);
+          return { matched: found?.matched ?? 0, injected: found?.injected ?? 0 };
+        },
+        remove: () => {
+          emulator.faults.remove(id);
+        },
+      };
     },
+    clearFaults: () => emulator.faults.clear(),
     stop,
     close: stop,
     [Symbol.asyncDispose]: stop,
   };
+  if (options.state !== undefined) {
+    await emulator.state.loadSeed(options.state).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+  }
   if (options.seed !== undefined) {
     await testEmulator.seed(options.seed).catch(async (error: unknown) => {
       await stop();

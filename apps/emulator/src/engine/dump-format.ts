@@ -333,6 +333,11 @@ export class DumpReader {
     return this.#offset === this.#data.length;
   }
 
+  /** Bytes read so far (RDB files name the offset of a corrupt entry). */
+  get offset(): number {
+    return this.#offset;
+  }
+
   byte(): number {
     if (this.#offset >= this.#data.length) {
       throw new DumpFormatError("unexpected end of payload");
@@ -524,7 +529,7 @@ export function crc64(data: string): [number, number] {
 }
 
 /** The CRC as 8 little-endian bytes (Redis writes it with memrev64ifbe, i.e. little-endian). */
-function crc64Bytes([high, low]: [number, number]): string {
+export function crc64Bytes([high, low]: [number, number]): string {
   let text = "";
   for (let shift = 0; shift < 32; shift += 8) {
     text += String.fromCharCode((low >>> shift) & 0xff);

@@ -23,6 +23,10 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
 }
 
+function connectionReset(): Error {
+  return Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+}
+
 /** Headers with lower-case names, repeated values joined by `, ` as node:http does. */
 /** Fetch's `Headers` already match names case-insensitively and join repeats with `, `. */
 function requestHeaders(headers: Headers): RequestHeaders {
@@ -129,7 +133,15 @@ export function createFetchHandler(handler: RequestHandler): FetchFunction {
       throw abortError(request.signal);
     }
     const abort = new AbortController();
-    const emulatorRequest = await toEmulatorRequest(request, abort.signal);
+    // A handler that closes the connection (an injected reset) makes this `fetch` fail as
+    // undici's does on a reset socket: a TypeError whose cause is ECONNRESET.
+    let isDisconnected = false;
+    const emulatorRequest: EmulatorRequest = {
+      ...(await toEmulatorRequest(request, abort.signal)),
+      disconnect: () => {
+        isDisconnected = true;
+      },
+    };
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
@@ -140,6 +152,10 @@ export function createFetchHandler(handler: RequestHandler): FetchFunction {
     });
     try {
       const response = await Promise.race([handler(emulatorRequest), aborted]);
+      if (isDisconnected) {
+        abort.abort();
+        throw new TypeError("fetch failed", { cause: connectionReset() });
+      }
       return toResponse(response, { request, abort });
     } finally {
       if (onAbort !== undefined) {

@@ -6,6 +6,7 @@
  */
 import type { KvDatabase } from "../kv/database.ts";
 import { jsonError } from "./http-error.ts";
+import { isControlPath } from "./routes/control.ts";
 import { admitKvRequest } from "./routes/kv.ts";
 import type { QueueRouteHandler } from "./routes/queues.ts";
 import type { SearchRouteHandler } from "./routes/search.ts";
@@ -24,6 +25,8 @@ export interface RouterOptions {
   readonly search?: SearchRouteHandler;
   /** The queue API at `/qstash/v2/…` (`createQueueRoute`); 404 when not served. */
   readonly queues?: QueueRouteHandler;
+  /** The control endpoint (`routes/control.ts`): reset, seed and faults. */
+  readonly control?: HttpService;
 }
 
 /**
@@ -70,6 +73,9 @@ export function createRouter(options: RouterOptions): HttpService {
 
 function route(request: EmulatorRequestHead, options: RouterOptions): Admission {
   const { path } = request;
+  if (options.control !== undefined && isControlPath(path)) {
+    return options.control.admit(request);
+  }
   if (path === "/v2" || path.startsWith("/v2/")) {
     return options.management === undefined
       ? notServed("management API (/v2)")

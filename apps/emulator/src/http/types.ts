@@ -29,7 +29,8 @@ export interface EmulatorRequestHead {
   readonly remoteAddress: string;
   /**
    * Closes the client's connection at once, answer unfinished: for a stream whose reader is over
-   * its output-buffer limit. In-process requests (`fetch`) have no connection to close.
+   * its output-buffer limit, or an injected reset (`faults.ts`). In-process (`fetch`), a call
+   * before the answer makes that `fetch` reject as a reset socket does; later, it does nothing.
    */
   disconnect?(): void;
 }

@@ -124,6 +124,11 @@ export interface KvBackend {
    * whose keys the emulator does not count.
    */
   keyCount(): number;
+  /**
+   * Bytes the engine holds for this database's data, for the storage figures of its stats;
+   * absent where the emulator cannot observe it (a proxied Redis).
+   */
+  memoryBytes?(): number;
   /** The ACL users REST tokens act as; undefined over a proxied Redis. */
   readonly aclUsers: KvAclUsers | undefined;
   close(): Promise<void>;

@@ -83,6 +83,11 @@ export function kvKeyCount(database: KvDatabase): number {
   return database.backend.keyCount();
 }
 
+/** The engine's memory use for the database's data; undefined over a proxied Redis. */
+export function kvMemoryBytes(database: KvDatabase): number | undefined {
+  return database.backend.memoryBytes?.();
+}
+
 export function createKvDatabaseFactory(options: KvDatabaseFactoryOptions): KvDatabaseFactory {
   return async (spec) => {
     const directory =

@@ -16,6 +16,7 @@ import type { KvDatabase } from "../kv/database.ts";
 import {
   type KvDatabaseFactory,
   kvKeyCount,
+  kvMemoryBytes,
   type OwnedKvDatabase,
 } from "../kv/database-factory.ts";
 import type { MetricsRecorder } from "../metrics/recorder.ts";
@@ -313,7 +314,10 @@ export class DatabaseManagement {
         period,
         plan: database.plan,
       },
-      { keyCount: live === undefined ? 0 : kvKeyCount(live) },
+      {
+        keyCount: live === undefined ? 0 : kvKeyCount(live),
+        storageBytes: live === undefined ? undefined : kvMemoryBytes(live),
+      },
     );
   }
 

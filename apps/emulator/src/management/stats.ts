@@ -144,11 +144,15 @@ export function vectorStats(context: StatsContext, levels: IndexLevels): VectorS
 }
 
 /** `DatabaseStats` of a key-value database (§6.4): every field. */
-export function databaseStats(context: StatsContext, levels: { keyCount: number }): DatabaseStats {
+export function databaseStats(
+  context: StatsContext,
+  levels: { readonly keyCount: number; readonly storageBytes?: number | undefined },
+): DatabaseStats {
   const { recorder, resource, plan } = context;
   const now = recorder.clock.now();
   const today = (op: string): number => recorder.day(resource, [op], now).count;
   const month = recorder.month(resource, REDIS_OPS);
+  const storage = levels.storageBytes ?? 0;
   const dailyCost = (tally: { count: number; bytesIn: number; bytesOut: number }): number =>
     redisCost(plan, { commands: tally.count, bandwidthBytes: bytesOf(tally) });
   return {
@@ -160,7 +164,9 @@ export function databaseStats(context: StatsContext, levels: { keyCount: number 
     connection_count: zeros(context),
     keyspace: gauge(context, "keyspace", levels.keyCount),
     throughput: throughput(context, REDIS_OPS),
-    diskusage: zeros(context),
+    // The engine's memory use for the data (what the service bills as storage); zero over a
+    // proxied Redis, which the emulator does not measure.
+    diskusage: gauge(context, "diskusage", storage),
     latencymean: latency(context, REDIS_OPS, "mean"),
     latency_99: latency(context, REDIS_OPS, "p99"),
     read_latency_mean: latency(context, ["read"], "mean"),
@@ -182,8 +188,8 @@ export function databaseStats(context: StatsContext, levels: { keyCount: number 
     total_monthly_read_requests: recorder.month(resource, ["read"]).count,
     total_monthly_write_requests: recorder.month(resource, ["write"]).count,
     total_monthly_script_requests: 0,
-    total_monthly_storage: 0,
-    current_storage: 0,
+    total_monthly_storage: storage,
+    current_storage: storage,
     queue_optimized: false,
     total_monthly_billing: dailyCost(month),
     command_counts: [],

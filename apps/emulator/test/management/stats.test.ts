@@ -242,6 +242,20 @@ describe("stats after generated traffic", () => {
     expect(stats.total_monthly_billing).toBeCloseTo((9 / 100_000) * 0.2, 8);
     // The keyspace gauge reads the database: b, c and n remain.
     expect(stats.keyspace.at(-1).y).toBe(3);
+    // Storage is the engine's memory use: MEMORY USAGE of each key, summed.
+    const usage = await emu.rest(`${url}/pipeline`, token, [
+      ["MEMORY", "USAGE", "b"],
+      ["MEMORY", "USAGE", "c"],
+      ["MEMORY", "USAGE", "n"],
+    ]);
+    const bytes = (usage.json as { result: number }[]).reduce(
+      (total, { result }) => total + result,
+      0,
+    );
+    expect(bytes).toBeGreaterThan(0);
+    expect(stats.current_storage).toBe(bytes);
+    expect(stats.total_monthly_storage).toBe(bytes);
+    expect(stats.diskusage.at(-1).y).toBe(bytes);
   });
 
   test("redis: the next day's counters start at zero, the month's keep counting", async ({

@@ -14,13 +14,24 @@ export interface ChartProps {
   readonly format: ValueFormat;
   /** Columns for the whole line. */
   readonly width: number;
+  /** A series the emulator cannot observe (all zero): said in words, not drawn as a flat line. */
+  readonly isUnobserved?: boolean;
 }
 
 const LABEL_WIDTH = 20;
 const FIGURES_WIDTH = 22;
 
-export const Chart: FunctionComponent<ChartProps> = ({ label, values, format, width }) => {
+export const Chart: FunctionComponent<ChartProps> = (props) => {
+  const { label, values, format, width } = props;
   const chartWidth = Math.max(8, width - LABEL_WIDTH - FIGURES_WIDTH);
+  if (props.isUnobserved === true) {
+    return (
+      <Box>
+        <Text>{truncate(label, LABEL_WIDTH - 1).padEnd(LABEL_WIDTH)}</Text>
+        <Text dimColor>{truncate("not observed by the emulator", width - LABEL_WIDTH)}</Text>
+      </Box>
+    );
+  }
   const { last, max } = summarize(values);
   const line = values.length === 0 ? "(no data)".padEnd(chartWidth) : sparkline(values, chartWidth);
   const figures = `${formatValue(last, format)} ↑${formatValue(max, format)}`;

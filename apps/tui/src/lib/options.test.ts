@@ -70,3 +70,94 @@ test("--help lists every flag with its variable", ({ expect }) => {
 test("command words are kept", ({ expect }) => {
   expect(parseCli(["command", "SET", "k", "v"], {})).toMatchObject({ words: ["SET", "k", "v"] });
 });
+
+test("--help descriptions start in one column, two spaces after the longest option", ({
+  expect,
+}) => {
+  const help = helpText();
+  const rows = help.split("\n").filter((line) => line.startsWith("  -"));
+  // Where each description starts: after the first run of two or more spaces past the indent.
+  const starts = rows.map(
+    (line) => 2 + (line.slice(2).match(/^\S+(?: \S+)* {2,}/)?.[0].length ?? 0),
+  );
+  expect(rows.length).toBeGreaterThan(10);
+  expect(new Set(starts).size).toBe(1);
+  expect(help).toContain("  --management-url VALUE  management API base URL");
+});
+
+test("reads the names the emulator prints, after the STRATUS_* ones", ({ expect }) => {
+  const env = {
+    UPSTASH_REDIS_REST_URL: "http://up:1",
+    UPSTASH_REDIS_REST_TOKEN: "up-token",
+    UPSTASH_VECTOR_REST_URL: "http://up:2/vector/v",
+    UPSTASH_VECTOR_REST_TOKEN: "up-vector",
+    UPSTASH_EMAIL: "up@x",
+    UPSTASH_API_KEY: "up-key",
+    STRATUS_KV_TOKEN: "stratus-token",
+  };
+  expect(parseCli([], env)).toMatchObject({
+    options: {
+      kvUrl: "http://up:1",
+      kvToken: "stratus-token",
+      vectorUrl: "http://up:2/vector/v",
+      vectorToken: "up-vector",
+      email: "up@x",
+      apiKey: "up-key",
+    },
+  });
+});
+
+test("the data directory's connection file fills in what flags and variables leave", ({
+  expect,
+}) => {
+  const asked: string[] = [];
+  const details = {
+    url: "http://file:1",
+    token: "file-token",
+    readOnlyToken: "ro",
+    respAddress: null,
+    dataDir: "/d",
+    vectorUrl: "http://file:1/vector/default",
+    vectorToken: "file-vector",
+    vectorReadOnlyToken: "vro",
+    searchUrl: "http://file:1/search/default",
+    searchToken: "st",
+    searchReadOnlyToken: "sro",
+    queueUrl: "http://file:1/qstash",
+    queueToken: "qt",
+    queueCurrentSigningKey: "sig_current",
+    queueNextSigningKey: "sig_next",
+    managementUrl: "http://file:1/v2",
+    email: "file@x",
+    apiKey: "file-key",
+  };
+  const readConnection = (dir: string): typeof details => {
+    asked.push(dir);
+    return details;
+  };
+  expect(parseCli(["--kv-token", "flag"], {}, { readConnection })).toMatchObject({
+    options: {
+      kvUrl: "http://file:1",
+      kvToken: "flag",
+      vectorToken: "file-vector",
+      managementUrl: "http://file:1/v2",
+      email: "file@x",
+      apiKey: "file-key",
+    },
+  });
+  expect(parseCli(["--data-dir", "/srv/data"], {}, { readConnection })).toMatchObject({
+    kind: "run",
+  });
+  expect(asked).toEqual([".stratus", "/srv/data"]);
+  // A named data directory without the file is a mistake worth saying; the default one is not.
+  const none = { readConnection: () => undefined };
+  expect(parseCli([], {}, none)).toMatchObject({ kind: "run" });
+  expect(parseCli([], { STRATUS_DATA_DIR: "/nowhere" }, none)).toMatchObject({
+    kind: "error",
+    message: expect.stringContaining("/nowhere has no connection file"),
+  });
+  expect(parseCli([], {}, { readConnection: () => "broken" })).toEqual({
+    kind: "error",
+    message: "broken",
+  });
+});

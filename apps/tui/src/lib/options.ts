@@ -1,10 +1,12 @@
 /**
- * The TUI's options: flags and their `STRATUS_*` environment twins, validated with
+ * The TUI's options: flags, their `STRATUS_*` environment twins, the names the emulator's start-up
+ * block prints (`UPSTASH_REDIS_REST_URL`, …), then the connection file of an emulator's data
+ * directory (`./.stratus` or `--data-dir`), validated with
  * {@link CliOptionsSchema}, whose `.describe()` texts are the `--help` lines (STYLE.md §10).
  * Defaults match a local emulator started with its own defaults.
  */
 import { parseArgs } from "node:util";
-import { STATS_PERIODS, type StatsPeriod } from "@stratus/core/schemas";
+import { type ConnectionDetails, STATS_PERIODS, type StatsPeriod } from "@stratus/core/schemas";
 import { z } from "zod";
 
 /** Where `stratus-emulator` listens unless told otherwise. */
@@ -61,20 +63,48 @@ export type ParsedCli =
       readonly options: CliOptions;
     };
 
-/** Flag name ↔ option key ↔ environment variable; the one table `--help` is printed from. */
+/**
+ * Flag name ↔ option key ↔ environment variables (first wins; `STRATUS_*` before the names the
+ * emulator's start-up block prints) ↔ field of the connection file; the one table `--help` is
+ * printed from.
+ */
 const FLAGS = [
-  ["management-url", "managementUrl", "STRATUS_MANAGEMENT_URL"],
-  ["email", "email", "STRATUS_EMAIL"],
-  ["api-key", "apiKey", "STRATUS_API_KEY"],
-  ["kv-url", "kvUrl", "STRATUS_KV_URL"],
-  ["kv-token", "kvToken", "STRATUS_KV_TOKEN"],
-  ["vector-url", "vectorUrl", "STRATUS_VECTOR_URL"],
-  ["vector-token", "vectorToken", "STRATUS_VECTOR_TOKEN"],
-  ["period", "period", undefined],
-  ["database", "database", undefined],
-  ["vector-index", "vectorIndex", undefined],
-  ["refresh-ms", "refreshMs", undefined],
-] as const satisfies readonly (readonly [string, keyof CliOptions, string | undefined])[];
+  ["management-url", "managementUrl", ["STRATUS_MANAGEMENT_URL"], "managementUrl"],
+  ["email", "email", ["STRATUS_EMAIL", "UPSTASH_EMAIL"], "email"],
+  ["api-key", "apiKey", ["STRATUS_API_KEY", "UPSTASH_API_KEY"], "apiKey"],
+  ["kv-url", "kvUrl", ["STRATUS_KV_URL", "UPSTASH_REDIS_REST_URL"], "url"],
+  ["kv-token", "kvToken", ["STRATUS_KV_TOKEN", "UPSTASH_REDIS_REST_TOKEN"], "token"],
+  ["vector-url", "vectorUrl", ["STRATUS_VECTOR_URL", "UPSTASH_VECTOR_REST_URL"], "vectorUrl"],
+  [
+    "vector-token",
+    "vectorToken",
+    ["STRATUS_VECTOR_TOKEN", "UPSTASH_VECTOR_REST_TOKEN"],
+    "vectorToken",
+  ],
+  ["period", "period", [], undefined],
+  ["database", "database", [], undefined],
+  ["vector-index", "vectorIndex", [], undefined],
+  ["refresh-ms", "refreshMs", [], undefined],
+] as const satisfies readonly (readonly [
+  string,
+  keyof CliOptions,
+  readonly string[],
+  keyof ConnectionDetails | undefined,
+])[];
+
+/** The folder `stratus-emulator` keeps its data in by default, relative to where it runs. */
+export const DEFAULT_DATA_DIR = ".stratus";
+
+/**
+ * Reads the connection file of the data directory `dir`: its details, `undefined` when there is
+ * none, or a message saying what is wrong with it. Injected, so parsing stays free of I/O.
+ */
+export type ConnectionReader = (dir: string) => ConnectionDetails | string | undefined;
+
+/** Where credentials may be found besides flags and the environment. */
+export interface Discovery {
+  readonly readConnection: ConnectionReader;
+}
 
 const SWITCHES = [
   ["once", "once"],
@@ -92,7 +122,11 @@ function isCliCommand(word: string): word is CliCommand {
  * Parses `argv` (without `node` and the script) and the environment. Flags win over the
  * environment, which wins over the defaults. Never throws: a mistake is `{ kind: "error" }`.
  */
-export function parseCli(argv: readonly string[], env: CliEnvironment): ParsedCli {
+export function parseCli(
+  argv: readonly string[],
+  env: CliEnvironment,
+  discovery: Discovery = { readConnection: () => undefined },
+): ParsedCli {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -101,6 +135,7 @@ export function parseCli(argv: readonly string[], env: CliEnvironment): ParsedCl
       strict: true,
       options: {
         help: { type: "boolean", short: "h" },
+        "data-dir": { type: "string" },
         ...Object.fromEntries(FLAGS.map(([flag]) => [flag, { type: "string" as const }])),
         ...Object.fromEntries(SWITCHES.map(([flag]) => [flag, { type: "boolean" as const }])),
       },
@@ -115,10 +150,27 @@ export function parseCli(argv: readonly string[], env: CliEnvironment): ParsedCl
   if (!isCliCommand(first)) {
     return { kind: "error", message: `Unknown command "${first}"; try --help` };
   }
+  const dataDirFlag = parsed.values["data-dir"] ?? env["STRATUS_DATA_DIR"];
+  const dataDir = typeof dataDirFlag === "string" && dataDirFlag !== "" ? dataDirFlag : undefined;
+  const connection = discovery.readConnection(dataDir ?? DEFAULT_DATA_DIR);
+  if (typeof connection === "string") {
+    return { kind: "error", message: connection };
+  }
+  if (connection === undefined && dataDir !== undefined) {
+    return {
+      kind: "error",
+      message: `--data-dir: ${dataDir} has no connection file; is stratus-emulator running with --data-dir ${dataDir}?`,
+    };
+  }
   const raw: Record<string, unknown> = {};
-  for (const [flag, key, variable] of FLAGS) {
-    const value = parsed.values[flag] ?? (variable === undefined ? undefined : env[variable]);
-    if (value !== undefined && value !== "") {
+  for (const [flag, key, variables, field] of FLAGS) {
+    const candidates = [
+      parsed.values[flag],
+      ...variables.map((variable) => env[variable]),
+      field === undefined ? undefined : connection?.[field],
+    ];
+    const value = candidates.find((candidate) => typeof candidate === "string" && candidate !== "");
+    if (value !== undefined) {
       raw[key] = value;
     }
   }
@@ -149,19 +201,29 @@ export function helpText(): string {
     "",
     "Options:",
   ];
-  const row = (left: string, right: string): string => `  ${left.padEnd(22)}${right}`;
-  for (const [flag, key, variable] of FLAGS) {
-    const schema = shape[key];
-    const env = variable === undefined ? "" : ` (${variable})`;
-    lines.push(row(`--${flag} VALUE`, `${schema.description ?? ""}${env}`));
+  const rows: (readonly [string, string])[] = [
+    ...FLAGS.map(([flag, key, variables]): readonly [string, string] => {
+      const env = variables.length === 0 ? "" : ` (${variables.join(", ")})`;
+      return [`--${flag} VALUE`, `${shape[key].description ?? ""}${env}`];
+    }),
+    ...SWITCHES.map(([flag, key]): readonly [string, string] => [
+      `--${flag}`,
+      shape[key].description ?? "",
+    ]),
+    ["--data-dir DIR", `read the connection file of the emulator using DIR (STRATUS_DATA_DIR)`],
+    ["-h, --help", "show this help"],
+  ];
+  // The description column starts two spaces after the longest option, whatever its length.
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  for (const [left, right] of rows) {
+    lines.push(`  ${left.padEnd(width)}${right}`);
   }
-  for (const [flag, key] of SWITCHES) {
-    lines.push(row(`--${flag}`, shape[key].description ?? ""));
-  }
-  lines.push(row("-h, --help", "show this help"));
   lines.push(
     "",
-    `Defaults match a local emulator: ${DEFAULT_EMULATOR_URL}, management at /v2, vector at /vector/default.`,
+    `Each option comes from its flag, else its variables, else the connection file that a running`,
+    `stratus-emulator writes into its data directory (./${DEFAULT_DATA_DIR}, or --data-dir), else the`,
+    `defaults, which match a local emulator: ${DEFAULT_EMULATOR_URL}, management at /v2, vector at`,
+    `/vector/default.`,
   );
   return `${lines.join("\n")}\n`;
 }

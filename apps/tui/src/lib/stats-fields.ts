@@ -21,6 +21,11 @@ export interface SeriesField<TStats> {
   readonly key: keyof TStats & string;
   readonly label: string;
   readonly format: ValueFormat;
+  /**
+   * The emulator cannot observe it and sends zeros (its `management/stats.ts` says why): an
+   * all-zero series of such a field is drawn as "not observed", not as a flat line.
+   */
+  readonly emulatorUnobserved?: true;
 }
 
 /** Prints `value` in `format`. */
@@ -88,15 +93,30 @@ export const VECTOR_SERIES: readonly SeriesField<VectorStats>[] = [
   { key: "query_latency_99", label: "query latency p99", format: "ms" },
   { key: "update_latency_mean", label: "update latency mean", format: "ms" },
   { key: "update_latency_99", label: "update latency p99", format: "ms" },
-  { key: "embeds_latency_mean", label: "embed latency mean", format: "ms" },
-  { key: "embeds_latency_99", label: "embed latency p99", format: "ms" },
-  { key: "rerank_latency_mean", label: "rerank latency mean", format: "ms" },
-  { key: "rerank_latency_99", label: "rerank latency p99", format: "ms" },
+  {
+    key: "embeds_latency_mean",
+    label: "embed latency mean",
+    format: "ms",
+    emulatorUnobserved: true,
+  },
+  { key: "embeds_latency_99", label: "embed latency p99", format: "ms", emulatorUnobserved: true },
+  {
+    key: "rerank_latency_mean",
+    label: "rerank latency mean",
+    format: "ms",
+    emulatorUnobserved: true,
+  },
+  { key: "rerank_latency_99", label: "rerank latency p99", format: "ms", emulatorUnobserved: true },
   { key: "vector_count", label: "vector count", format: "count" },
   { key: "data_size", label: "data size", format: "bytes" },
   { key: "daily_query_requests", label: "daily queries", format: "count" },
   { key: "daily_update_requests", label: "daily updates", format: "count" },
-  { key: "daily_rerank_requests", label: "daily reranks", format: "count" },
+  {
+    key: "daily_rerank_requests",
+    label: "daily reranks",
+    format: "count",
+    emulatorUnobserved: true,
+  },
   { key: "daily_bandwidths", label: "daily bandwidth", format: "bytes" },
 ];
 
@@ -122,18 +142,18 @@ export const DATABASE_SERIES: readonly SeriesField<DatabaseStats>[] = [
   { key: "throughput", label: "throughput", format: "count" },
   { key: "read", label: "reads", format: "count" },
   { key: "write", label: "writes", format: "count" },
-  { key: "hits", label: "hits", format: "count" },
-  { key: "misses", label: "misses", format: "count" },
+  { key: "hits", label: "hits", format: "count", emulatorUnobserved: true },
+  { key: "misses", label: "misses", format: "count", emulatorUnobserved: true },
   { key: "latencymean", label: "latency mean", format: "ms" },
   { key: "latency_99", label: "latency p99", format: "ms" },
   { key: "read_latency_mean", label: "read latency mean", format: "ms" },
   { key: "read_latency_99", label: "read latency p99", format: "ms" },
   { key: "write_latency_mean", label: "write latency mean", format: "ms" },
   { key: "write_latency_99", label: "write latency p99", format: "ms" },
-  { key: "connection_count", label: "connections", format: "count" },
+  { key: "connection_count", label: "connections", format: "count", emulatorUnobserved: true },
   { key: "keyspace", label: "keys", format: "count" },
   { key: "diskusage", label: "disk usage", format: "bytes" },
-  { key: "monitor_count", label: "monitors", format: "count" },
+  { key: "monitor_count", label: "monitors", format: "count", emulatorUnobserved: true },
   { key: "dailyrequests", label: "daily requests", format: "count" },
   { key: "dailybilling", label: "daily billing", format: "money" },
   { key: "bandwidths", label: "daily bandwidth", format: "bytes" },
@@ -144,15 +164,20 @@ export interface ChartRow {
   readonly label: string;
   readonly values: readonly number[];
   readonly format: ValueFormat;
+  /** All zero, in a series the emulator cannot observe: drawn as such, not as a flat line. */
+  readonly isUnobserved?: boolean;
+}
+
+function chartRow<TStats>(field: SeriesField<TStats>, values: readonly number[]): ChartRow {
+  const isUnobserved = field.emulatorUnobserved === true && values.every((value) => value === 0);
+  return { label: field.label, values, format: field.format, isUnobserved };
 }
 
 /** The chart rows of a database's stats: the fixed series, then one per command. */
 export function databaseChartRows(stats: DatabaseStats): ChartRow[] {
-  const rows: ChartRow[] = DATABASE_SERIES.map((field) => ({
-    label: field.label,
-    values: seriesValues(stats[field.key]),
-    format: field.format,
-  }));
+  const rows: ChartRow[] = DATABASE_SERIES.map((field) =>
+    chartRow(field, seriesValues(stats[field.key])),
+  );
   for (const count of stats.command_counts ?? []) {
     rows.push({
       label: `cmd ${count.metric_identifier}`,
@@ -165,9 +190,7 @@ export function databaseChartRows(stats: DatabaseStats): ChartRow[] {
 
 /** The chart rows of a vector index's stats. */
 export function vectorChartRows(stats: VectorStats): ChartRow[] {
-  return VECTOR_SERIES.map((field) => ({
-    label: field.label,
-    values: seriesValues(stats[field.key] as TimeSeries | undefined),
-    format: field.format,
-  }));
+  return VECTOR_SERIES.map((field) =>
+    chartRow(field, seriesValues(stats[field.key] as TimeSeries | undefined)),
+  );
 }

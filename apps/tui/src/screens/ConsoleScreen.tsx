@@ -1,17 +1,23 @@
 /**
  * Console: type a command, see its result as `redis-cli` prints it, or its error in red. ↑/↓ walk
- * the history; Esc hands the keyboard back to the app, Enter takes it again.
+ * the history; Esc hands the keyboard back to the app, Enter takes it again. The line editor is a
+ * {@link ConsoleSession}: the app hands every key to it synchronously while the console shows, so
+ * keys typed right after switching here are neither lost nor reordered.
  */
 
 import { CommandError } from "@stratus/client";
 import { Box, Text } from "ink";
-import { type FunctionComponent, useState } from "react";
+import { type FunctionComponent, useState, useSyncExternalStore } from "react";
 import { HelpFooter, type KeyHelp } from "../components/HelpFooter.tsx";
-import { LabeledInput } from "../components/LabeledInput.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
-import { useKeys } from "../hooks/use-keys.ts";
+import { useCanReadKeys, useKeys } from "../hooks/use-keys.ts";
 import { useEditing, useScreen } from "../hooks/use-screen.ts";
 import { splitCommandLine } from "../lib/command-line.ts";
+import {
+  type ConsoleRunner,
+  type ConsoleSession,
+  createConsoleSession,
+} from "../lib/console-session.ts";
 import { truncate } from "../lib/format.ts";
 import { describeProblem, missingCredentials } from "../lib/problem.ts";
 import { formatReply } from "../lib/reply-format.ts";
@@ -19,14 +25,11 @@ import type { Services } from "../lib/services.ts";
 
 export interface ConsoleScreenProps {
   readonly services: Services;
-}
-
-/** One command and what it gave. */
-interface Entry {
-  readonly id: number;
-  readonly command: string;
-  readonly lines: readonly string[];
-  readonly isError: boolean;
+  /**
+   * The session the app feeds keys to. Without one (a lone screen in a test) the screen makes its
+   * own and reads the keys itself.
+   */
+  readonly session?: ConsoleSession;
 }
 
 const KEYS: readonly KeyHelp[] = [
@@ -35,84 +38,55 @@ const KEYS: readonly KeyHelp[] = [
   ["esc", "leave input"],
 ];
 
-const MAX_ENTRIES = 200;
-
-export const ConsoleScreen: FunctionComponent<ConsoleScreenProps> = ({ services }) => {
-  const { width, height, isActive } = useScreen();
-  const [entries, setEntries] = useState<readonly Entry[]>([]);
-  const [isEditing, setEditing] = useState(true);
-  const [draft, setDraft] = useState({ text: "", version: 0 });
-  const [historyIndex, setHistoryIndex] = useState<number | undefined>(undefined);
-  const [isRunning, setRunning] = useState(false);
-  useEditing(isEditing);
-  const kv = services.kv;
-  const history = entries.map((entry) => entry.command);
-
-  const recall = (index: number | undefined): void => {
-    setHistoryIndex(index);
-    // A new `version` remounts the field with the recalled text.
-    setDraft((previous) => ({
-      text: index === undefined ? "" : (history[index] ?? ""),
-      version: previous.version + 1,
-    }));
-  };
-
-  useKeys(
-    (_input, key) => {
-      if (!isEditing) {
-        if (key.return) {
-          setEditing(true);
-        }
-        return;
-      }
-      if (key.escape) {
-        setEditing(false);
-      } else if (key.upArrow && history.length > 0) {
-        recall(Math.max(0, (historyIndex ?? history.length) - 1));
-      } else if (key.downArrow && historyIndex !== undefined) {
-        recall(historyIndex + 1 >= history.length ? undefined : historyIndex + 1);
-      }
-    },
-    { isActive },
-  );
-
-  const run = async (line: string): Promise<void> => {
-    if (kv.kind !== "ready" || line.trim() === "") {
-      return;
+/** Runs a command line against the key-value client, formatted as `redis-cli` prints it. */
+export function consoleRunner(services: Services): ConsoleRunner {
+  return async (line) => {
+    const kv = services.kv;
+    if (kv.kind !== "ready") {
+      return { lines: ["(error) no key-value credentials"], isError: true };
     }
-    const add = (lines: readonly string[], isError: boolean): void =>
-      setEntries((list) => [
-        ...list.slice(-(MAX_ENTRIES - 1)),
-        { id: (list.at(-1)?.id ?? 0) + 1, command: line, lines, isError },
-      ]);
     const split = splitCommandLine(line);
     if (!split.ok) {
-      add([`(error) ${split.error}`], true);
-      return;
+      return { lines: [`(error) ${split.error}`], isError: true };
     }
     const [name = "", ...args] = split.words;
-    setRunning(true);
     try {
-      add(formatReply(await kv.client.command(name, ...args)), false);
+      return { lines: formatReply(await kv.client.command(name, ...args)), isError: false };
     } catch (error: unknown) {
       if (error instanceof CommandError) {
-        add([`(error) ${error.serverMessage}`], true);
-      } else {
-        const problem = describeProblem(error, kv.target);
-        add([`(error) ${problem.title}: ${problem.detail}`, `Fix: ${problem.fix}`], true);
+        return { lines: [`(error) ${error.serverMessage}`], isError: true };
       }
-    } finally {
-      setRunning(false);
+      const problem = describeProblem(error, kv.target);
+      return {
+        lines: [`(error) ${problem.title}: ${problem.detail}`, `Fix: ${problem.fix}`],
+        isError: true,
+      };
     }
   };
+}
 
+export const ConsoleScreen: FunctionComponent<ConsoleScreenProps> = ({ services, session }) => {
+  const { width, height, isActive } = useScreen();
+  // Fixed at mount: a given session, or one of the screen's own.
+  const [active] = useState(() => session ?? createConsoleSession(consoleRunner(services)));
+  const readsOwnKeys = session === undefined;
+  const state = useSyncExternalStore(active.subscribe, active.state);
+  // Without raw mode (a pipe) no key arrives: the prompt is drawn as plain text.
+  const canReadKeys = useCanReadKeys();
+  const isTyping = state.isEditing && canReadKeys;
+  useEditing(isTyping);
+  // A lone screen reads its own keys; inside the app, the app feeds them (see app.tsx).
+  useKeys((input, key) => void active.key(input, key), {
+    isActive: isActive && readsOwnKeys && services.kv.kind === "ready",
+  });
+  const kv = services.kv;
   if (kv.kind !== "ready") {
     return <ProblemView problem={missingCredentials(kv.target)} />;
   }
   // The newest entries that fit above the prompt.
   const room = Math.max(1, height - 3);
   const lines: { key: string; text: string; isError: boolean; isCommand: boolean }[] = [];
-  for (const entry of entries) {
+  for (const entry of state.entries) {
     lines.push({
       key: `${entry.id}c`,
       text: `> ${entry.command}`,
@@ -124,11 +98,12 @@ export const ConsoleScreen: FunctionComponent<ConsoleScreenProps> = ({ services 
     });
   }
   const shown = lines.slice(-room);
+  const { draft, cursor } = state;
   return (
     <Box flexDirection="column">
       <Text>
         <Text bold>Console</Text> {kv.target.url}
-        {isRunning ? " · running…" : ""}
+        {state.pending > 0 ? " · running…" : ""}
       </Text>
       <Box flexDirection="column" height={room}>
         {shown.length === 0 ? (
@@ -147,18 +122,20 @@ export const ConsoleScreen: FunctionComponent<ConsoleScreenProps> = ({ services 
           ))
         )}
       </Box>
-      <LabeledInput
-        key={draft.version}
-        label=">"
-        value={draft.text}
-        isEditing={isEditing && isActive}
-        placeholder="command"
-        onSubmit={(value) => {
-          recall(undefined);
-          void run(value);
-        }}
-      />
-      <HelpFooter keys={isEditing ? KEYS : [["enter", "type a command"]]} width={width} />
+      {/* The prompt, always drawn; the line exactly as typed, the cursor as an inverse cell. */}
+      <Text wrap="truncate-start">
+        <Text bold={isTyping}>{"> "}</Text>
+        {isTyping ? (
+          <>
+            {draft.slice(0, cursor)}
+            <Text inverse>{draft.slice(cursor, cursor + 1) || " "}</Text>
+            {draft.slice(cursor + 1)}
+          </>
+        ) : (
+          <Text dimColor={draft === ""}>{draft === "" ? "–" : draft}</Text>
+        )}
+      </Text>
+      <HelpFooter keys={isTyping ? KEYS : [["enter", "type a command"]]} width={width} />
     </Box>
   );
 };

@@ -28,6 +28,9 @@ test("shows every counter and, scrolling, every series of the first database", a
     }
     expect(frame).toMatch(/writes today: (\d+)/);
     expect(Number(/writes today: (\d+)/.exec(frame)?.[1])).toBeGreaterThanOrEqual(5);
+    // Storage is the engine's memory use, not 0 B, with keys present.
+    expect(frame).toMatch(/storage: \d+(\.\d+)? (B|KB)/);
+    expect(frame).not.toMatch(/storage: 0 B/);
     // When: scrolling through the charts.
     const seen = new Set<string>();
     for (let i = 0; i < DATABASE_SERIES.length; i++) {
@@ -38,6 +41,10 @@ test("shows every counter and, scrolling, every series of the first database", a
       }
       await screen.press(KEYS.down);
     }
+    // Series the emulator cannot observe say so instead of drawing a flat zero line.
+    expect(screen.frames().some((text) => /hits\s+not observed by the emulator/.test(text))).toBe(
+      true,
+    );
     // Then: every series was drawn.
     expect([...seen].sort()).toEqual(DATABASE_SERIES.map((field) => field.label).sort());
   } finally {

@@ -3,6 +3,9 @@
  * with `send-keys`, the screen comes back with `capture-pane -p`. Skips itself without tmux.
  */
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startEmulator, type TestEmulator } from "@stratus/testing";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { bundleCli } from "../support/bundle.ts";
@@ -46,27 +49,6 @@ async function waitForPane(
   throw new Error(`The pane never matched. It shows:\n${pane}`);
 }
 
-/**
- * Types text; keys that arrive before the field listens are dropped by Ink, so the text is typed
- * again until the prompt shows it (bounded).
- */
-async function typeLine(text: string): Promise<void> {
-  for (let tries = 0; tries < 5; tries++) {
-    tmux("send-keys", "-t", SESSION, "-l", text);
-    try {
-      await waitForPane((pane) => pane.includes(`> ${text}`), 1000);
-      return;
-    } catch {
-      // Clear whatever arrived, and type again.
-      tmux("send-keys", "-t", SESSION, "C-u");
-      for (let i = 0; i < text.length; i++) {
-        tmux("send-keys", "-t", SESSION, "BSpace");
-      }
-    }
-  }
-  throw new Error(`Could not type ${text}:\n${capture()}`);
-}
-
 const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
 
 if (TMUX === undefined) {
@@ -76,38 +58,40 @@ if (TMUX === undefined) {
 
 describe.skipIf(TMUX === undefined)("stratus-tui in tmux", () => {
   let emulator: TestEmulator;
+  let workDir: string | undefined;
 
   beforeAll(async () => {
     const cli = await bundleCli("tmux");
     emulator = await startEmulator();
     await emulator.command(["SET", "greeting", "hello"]);
-    // Ink draws only the last frame when it believes it runs in CI (is-in-ci reads CI, which CI
-    // sets for this test too); the terminal inside tmux is interactive, so the app must not see it.
-    const command = [
-      "env",
-      "-u",
-      "CI",
-      "-u",
-      "CONTINUOUS_INTEGRATION",
-      process.execPath,
-      cli,
-      "--kv-url",
-      emulator.url,
-      "--kv-token",
-      emulator.token,
-      "--management-url",
-      emulator.management.url,
-      "--email",
-      emulator.management.email,
-      "--api-key",
-      emulator.management.apiKey,
-    ]
-      .map(quote)
-      .join(" ");
+    // Started as a user does, in the directory where the emulator keeps its data: no credential
+    // flags, the connection file supplies them. CI stays set (as CI sets it for this test): the
+    // pane is a real terminal, which the TUI must detect and draw interactively.
+    workDir = mkdtempSync(join(tmpdir(), "stratus-tui-e2e-"));
+    mkdirSync(join(workDir, ".stratus"));
+    writeFileSync(
+      join(workDir, ".stratus", "connection.json"),
+      JSON.stringify({
+        url: emulator.url,
+        token: emulator.token,
+        readOnlyToken: emulator.readOnlyToken,
+        respAddress: null,
+        dataDir: join(workDir, ".stratus"),
+        vectorUrl: emulator.vector.url,
+        vectorToken: emulator.vector.token,
+        vectorReadOnlyToken: emulator.vector.readOnlyToken,
+        managementUrl: emulator.management.url,
+        email: emulator.management.email,
+        apiKey: emulator.management.apiKey,
+      }),
+    );
+    const command = ["env", "CI=true", process.execPath, cli].map(quote).join(" ");
     // The exit code is printed after the app ends, and the pane stays for the test to read.
     tmux(
       "new-session",
       "-d",
+      "-c",
+      workDir,
       "-s",
       SESSION,
       "-x",
@@ -125,6 +109,9 @@ describe.skipIf(TMUX === undefined)("stratus-tui in tmux", () => {
       // Already gone.
     }
     await emulator?.stop();
+    if (workDir !== undefined) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   });
 
   test("switches screens, runs a command, watches the monitor, quits with q", async ({
@@ -144,11 +131,23 @@ describe.skipIf(TMUX === undefined)("stratus-tui in tmux", () => {
     tmux("send-keys", "-t", SESSION, "Right");
     await waitForPane((text) => text.includes("[3h]"));
     // The console: a command and its result.
+    // Typed the moment the screen is asked for, as a person does: no wait, no retry. Every key
+    // must land in the field, in order, and Enter must run the line drawn.
     tmux("send-keys", "-t", SESSION, "6");
-    await waitForPane((text) => text.includes("> command"));
-    await typeLine("GET greeting");
+    tmux("send-keys", "-t", SESSION, "-l", "GET greeting");
     tmux("send-keys", "-t", SESSION, "Enter");
-    await waitForPane((text) => text.split("\n").some((line) => line.trim() === '"hello"'));
+    pane = await waitForPane((text) => text.split("\n").some((line) => line.trim() === '"hello"'));
+    const rows = pane.split("\n").map((line) => line.trimEnd());
+    const result = rows.findIndex((line) => line.trim() === '"hello"');
+    expect(rows[result - 1]).toBe("> GET greeting");
+    // The field is cleared after Enter and the prompt is drawn, empty, below the output.
+    expect(rows.filter((line) => line.includes("GET greeting"))).toHaveLength(1);
+    expect(rows.some((line) => line === ">")).toBe(true);
+    // A second line typed straight away, with a key that used to switch screens.
+    tmux("send-keys", "-t", SESSION, "-l", "ECHO 3q");
+    tmux("send-keys", "-t", SESSION, "Enter");
+    pane = await waitForPane((text) => text.includes('"3q"'));
+    expect(pane).toContain("> ECHO 3q");
     tmux("send-keys", "-t", SESSION, "Escape");
     await waitForPane((text) => text.includes("q quit"));
     // The monitor shows commands sent from elsewhere.

@@ -8,6 +8,16 @@
  * accepts (`z.input`, what is sent), exported where the two differ (defaults, aliases, numeric ids).
  */
 
+export type { ConnectionDetails } from "./connection.ts";
+export { CONNECTION_FILE_NAME, ConnectionDetailsSchema } from "./connection.ts";
+export type { FaultRule, FaultRuleInput, FaultRuleState } from "./control.ts";
+export {
+  CONTROL_PATH_PREFIX,
+  FAULT_INTERFACES,
+  FAULT_PRESETS,
+  FaultRuleSchema,
+  ResetTargetSchema,
+} from "./control.ts";
 export type {
   ErrorBody,
   VectorErrorBody,

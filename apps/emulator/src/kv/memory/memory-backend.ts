@@ -12,6 +12,7 @@ import {
   type Reply,
   type Session,
 } from "../../engine/index.ts";
+import { estimateMemoryUsage } from "../../engine/object-info.ts";
 import { AsyncQueue } from "../async-queue.ts";
 import type {
   Argv,
@@ -31,6 +32,9 @@ import { monitorLineBytes, pubSubEventBytes } from "../stream-sizes.ts";
 import { toResp2 } from "./convert.ts";
 import { MemorySession } from "./memory-session.ts";
 import type { Durability } from "./persistent-engine.ts";
+
+/** Elements sampled per container for the storage figure (`MEMORY USAGE`'s default). */
+const MEMORY_SAMPLES = 5;
 
 export class MemoryBackend implements KvBackend {
   readonly engine: Engine;
@@ -150,6 +154,23 @@ export class MemoryBackend implements KvBackend {
 
   keyCount(): number {
     return this.engine.databases.reduce((sum, logical) => sum + logical.size, 0);
+  }
+
+  /**
+   * The engine's memory use for this database's data: `MEMORY USAGE` of every key (containers
+   * estimated from samples, as Redis does), summed over the logical databases. O(keys).
+   */
+  memoryBytes(): number {
+    let total = 0;
+    for (const logical of this.engine.databases) {
+      for (const key of logical.keys()) {
+        const value = logical.get(key);
+        if (value !== undefined) {
+          total += estimateMemoryUsage(key, value, MEMORY_SAMPLES);
+        }
+      }
+    }
+    return total;
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,503 @@
+/**
+ * Fault injection (issue 23): rules that add latency, answer an error, close the connection or
+ * end an event stream early, for requests scoped by interface, database or index, command or route.
+ * One module for every product: {@link withFaults} wraps the router, classifies each request from
+ * its path (and its command from the body once read) and asks the {@link FaultInjector}. With no
+ * rule set it costs one size check per request. RESP is not covered (a known gap).
+ */
+import {
+  CONTROL_PATH_PREFIX,
+  type FaultRule,
+  type FaultRuleInput,
+  FaultRuleSchema,
+  type FaultRuleState,
+} from "@stratus/core/schemas";
+import { isWholeBody } from "./body.ts";
+import { jsonError, jsonResponse } from "./http-error.ts";
+import type {
+  EmulatorRequest,
+  EmulatorRequestHead,
+  EmulatorResponse,
+  HttpService,
+} from "./types.ts";
+
+/** A rule with its id. */
+type StoredRule = FaultRule & { readonly id: string };
+
+/** The interface a request belongs to. */
+export type FaultInterface = Exclude<FaultRule["interface"], "any">;
+
+/** Where a request goes, as far as rules can scope it. */
+export interface FaultScope {
+  readonly interface: FaultInterface;
+  /** The database or index name, when the path names one (the default database at the root). */
+  readonly resource: string | undefined;
+  readonly path: string;
+}
+
+/** What an injected fault did, for logs. */
+export interface InjectedFault {
+  readonly ruleId: string;
+  readonly method: string;
+  readonly path: string;
+  /** e.g. `latency 200 ms`, `error 429`, `connection reset`, `stream dropped after 3 events`. */
+  readonly action: string;
+}
+
+/** What the matching rules ask for one request. */
+interface Decision {
+  readonly latencyMs: number;
+  readonly error: FaultRule["error"];
+  readonly dropSseAfter: number | undefined;
+  /** Rules that fired, for the log. */
+  readonly ruleIds: readonly string[];
+}
+
+/** A mistake in a rule: a 400 for the control endpoint, a start-up error for flags. */
+export class FaultRuleError extends Error {
+  override readonly name = "FaultRuleError";
+}
+
+export interface FaultInjectorOptions {
+  /** Told of every injected fault. */
+  readonly onInjected?: (fault: InjectedFault) => void;
+  /** For `probability` and `jitterMs`. @default Math.random */
+  readonly random?: () => number;
+}
+
+interface RuleState {
+  readonly rule: StoredRule;
+  matched: number;
+  injected: number;
+}
+
+export class FaultInjector {
+  readonly #rules = new Map<string, RuleState>();
+  readonly #options: FaultInjectorOptions;
+  #nextId = 1;
+
+  constructor(options: FaultInjectorOptions = {}) {
+    this.#options = options;
+  }
+
+  /** How many rules are set. */
+  get size(): number {
+    return this.#rules.size;
+  }
+
+  /**
+   * Adds a rule, checked: a {@link FaultRuleInput} or its `--fault` text. Returns it with its id;
+   * a rule with a used id replaces that one.
+   */
+  add(input: unknown): StoredRule {
+    const parsed = FaultRuleSchema.safeParse(
+      typeof input === "string" ? parseFaultFlag(input) : input,
+    );
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where =
+        issue === undefined || issue.path.length === 0 ? "" : `${issue.path.join(".")}: `;
+      throw new FaultRuleError(`fault rule: ${where}${issue?.message ?? "invalid"}`);
+    }
+    const id = parsed.data.id ?? `f${this.#nextId++}`;
+    const rule: StoredRule = { ...parsed.data, id };
+    this.#rules.set(id, { rule, matched: 0, injected: 0 });
+    return rule;
+  }
+
+  /** Removes one rule; false when there is none with that id. */
+  remove(id: string): boolean {
+    return this.#rules.delete(id);
+  }
+
+  clear(): void {
+    this.#rules.clear();
+  }
+
+  /** Every rule with its counts. */
+  list(): FaultRuleState[] {
+    return [...this.#rules.values()].map(({ rule, matched, injected }) => ({
+      rule,
+      matched,
+      injected,
+    }));
+  }
+
+  /** What the rules do to a request of `scope` running `commands` (upper case), if anything. */
+  decide(scope: FaultScope, commands: readonly string[] | undefined): Decision | undefined {
+    let latencyMs = 0;
+    let error: FaultRule["error"];
+    let dropSseAfter: number | undefined;
+    const ruleIds: string[] = [];
+    const random = this.#options.random ?? Math.random;
+    for (const state of this.#rules.values()) {
+      const { rule } = state;
+      if (!matches(rule, scope, commands)) {
+        continue;
+      }
+      state.matched += 1;
+      if (rule.times !== undefined && state.injected >= rule.times) {
+        continue;
+      }
+      const isDue =
+        (rule.every === undefined || state.matched % rule.every === 0) &&
+        (rule.probability === undefined || random() < rule.probability);
+      if (!isDue) {
+        continue;
+      }
+      state.injected += 1;
+      ruleIds.push(rule.id);
+      latencyMs +=
+        rule.latencyMs + (rule.jitterMs > 0 ? Math.floor(random() * (rule.jitterMs + 1)) : 0);
+      error ??= rule.error;
+      dropSseAfter ??= rule.dropSseAfter;
+    }
+    return ruleIds.length === 0 ? undefined : { latencyMs, error, dropSseAfter, ruleIds };
+  }
+
+  /** Logs an injected fault. */
+  report(fault: InjectedFault): void {
+    this.#options.onInjected?.(fault);
+  }
+}
+
+function matches(
+  rule: StoredRule,
+  scope: FaultScope,
+  commands: readonly string[] | undefined,
+): boolean {
+  if (rule.interface !== "any" && rule.interface !== scope.interface) {
+    return false;
+  }
+  if (rule.resource !== undefined && rule.resource !== scope.resource) {
+    return false;
+  }
+  if (rule.route !== undefined && !scope.path.startsWith(rule.route)) {
+    return false;
+  }
+  if (rule.command !== undefined) {
+    const wanted = rule.command.toUpperCase();
+    return commands?.includes(wanted) === true;
+  }
+  return true;
+}
+
+/**
+ * `--fault` and `STRATUS_FAULT` rules: `<interface>[/<resource>]:<key>=<value>,…`, keys `latency`,
+ * `jitter` (ms), `error` (a preset or a status), `body`, `probability`, `every`, `command`,
+ * `route`, `drop-sse-after`, `times`, `id`. E.g. `kv:latency=200,jitter=50`,
+ * `vector/default:error=requests-limit,every=3`, `any:error=503,probability=0.1`.
+ */
+export function parseFaultFlag(text: string): FaultRuleInput {
+  const colon = text.indexOf(":");
+  if (colon === -1) {
+    throw new FaultRuleError(
+      `fault rule "${text}": expected <interface>[/<resource>]:<key>=<value>,… (e.g. kv:latency=200)`,
+    );
+  }
+  const [scope = "", resource] = text.slice(0, colon).split("/", 2);
+  const rule: Record<string, unknown> = { interface: scope };
+  if (resource !== undefined && resource !== "") {
+    rule["resource"] = resource;
+  }
+  let status: number | undefined;
+  let body: string | undefined;
+  for (const pair of text.slice(colon + 1).split(",")) {
+    const equals = pair.indexOf("=");
+    const key = pair.slice(0, equals === -1 ? undefined : equals).trim();
+    const value = equals === -1 ? "" : pair.slice(equals + 1).trim();
+    const number = (): number => {
+      const parsed = Number(value);
+      if (value === "" || !Number.isFinite(parsed)) {
+        throw new FaultRuleError(`fault rule "${text}": ${key} must be a number, not "${value}"`);
+      }
+      return parsed;
+    };
+    switch (key) {
+      case "latency":
+        rule["latencyMs"] = number();
+        break;
+      case "jitter":
+        rule["jitterMs"] = number();
+        break;
+      case "error":
+        if (/^\d+$/.test(value)) {
+          status = Number(value);
+        } else {
+          rule["error"] = value;
+        }
+        break;
+      case "body":
+        body = value;
+        break;
+      case "probability":
+      case "every":
+      case "times":
+        rule[key] = number();
+        break;
+      case "drop-sse-after":
+        rule["dropSseAfter"] = number();
+        break;
+      case "command":
+      case "route":
+      case "id":
+        rule[key] = value;
+        break;
+      default:
+        throw new FaultRuleError(`fault rule "${text}": unknown key "${key}"`);
+    }
+  }
+  if (status !== undefined) {
+    rule["error"] = {
+      status,
+      body: body ?? JSON.stringify({ error: `injected fault: ${status}` }),
+    };
+  } else if (body !== undefined) {
+    throw new FaultRuleError(`fault rule "${text}": body needs error=<status>`);
+  }
+  return rule as FaultRuleInput;
+}
+
+/** Which interface and resource a path belongs to (router.ts's prefixes). */
+export function classify(path: string): FaultScope {
+  const named = (prefix: string): string | undefined => {
+    const rest = path.slice(prefix.length);
+    const name = rest.split("/", 1)[0] ?? "";
+    try {
+      return name === "" ? undefined : decodeURIComponent(name);
+    } catch {
+      return name;
+    }
+  };
+  if (path === "/v2" || path.startsWith("/v2/") || path === "/auditlogs") {
+    return { interface: "management", resource: undefined, path };
+  }
+  if (path.startsWith("/vector/")) {
+    return { interface: "vector", resource: named("/vector/"), path };
+  }
+  if (path.startsWith("/search/")) {
+    return { interface: "search", resource: named("/search/"), path };
+  }
+  if (path.startsWith("/qstash/") || path.startsWith("/queues/")) {
+    return { interface: "queues", resource: undefined, path };
+  }
+  if (path.startsWith("/redis/")) {
+    return { interface: "kv", resource: named("/redis/"), path };
+  }
+  return { interface: "kv", resource: "default", path };
+}
+
+/** The commands of a request, upper case: key-value commands, or the vector operation. */
+function commandsOf(scope: FaultScope, request: EmulatorRequest): string[] {
+  const segments = scope.path.split("/").slice(1);
+  const rest =
+    scope.interface === "vector" || (scope.interface === "kv" && scope.path.startsWith("/redis/"))
+      ? segments.slice(2)
+      : segments;
+  const first = decodeSafe(rest[0] ?? "").toUpperCase();
+  if (scope.interface !== "kv") {
+    return first === "" ? [] : [first];
+  }
+  if (first !== "" && first !== "PIPELINE" && first !== "MULTI-EXEC") {
+    return [first];
+  }
+  // A command in the body (`["SET", "k", "v"]`) or a list of them (pipeline, transaction).
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(request.body));
+  } catch {
+    return [];
+  }
+  const lists = Array.isArray(body) && Array.isArray(body[0]) ? body : [body];
+  return lists.flatMap((argv: unknown) =>
+    Array.isArray(argv) && typeof argv[0] === "string" ? [argv[0].toUpperCase()] : [],
+  );
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The messages of the presets, per interface (kv-rest-wire.md §8, §14; vector-rest-wire.md §1.3). */
+function presetAnswer(
+  preset: Exclude<Extract<FaultRule["error"], string>, "connection-reset">,
+  scope: FaultScope,
+): { status: number; message: string } {
+  switch (preset) {
+    case "unauthorized":
+      return {
+        status: 401,
+        message:
+          scope.interface === "kv"
+            ? "WRONGPASS invalid or missing auth token"
+            : scope.interface === "vector" || scope.interface === "search"
+              ? "Unauthorized: Invalid auth token"
+              : "unauthorized",
+      };
+    case "requests-limit":
+      return { status: 429, message: "ERR max requests limit exceeded." };
+    case "daily-limit":
+      return { status: 400, message: "ERR max daily request limit exceeded" };
+    case "request-size":
+      return { status: 413, message: "ERR max request size exceeded" };
+    case "internal":
+      return { status: 500, message: "ERR internal error (injected fault)" };
+    case "unavailable":
+      return { status: 503, message: "ERR service unavailable (injected fault)" };
+    default:
+      return assertNever(preset);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new TypeError(`Unexpected fault preset: ${String(value)}`);
+}
+
+function errorResponse(
+  error: Exclude<FaultRule["error"], undefined>,
+  scope: FaultScope,
+): EmulatorResponse {
+  if (typeof error !== "string") {
+    const isJson = (() => {
+      try {
+        JSON.parse(error.body);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    return {
+      status: error.status,
+      headers: { "content-type": isJson ? "application/json" : "text/plain; charset=utf-8" },
+      body: error.body,
+    };
+  }
+  if (error === "connection-reset") {
+    throw new TypeError("connection-reset has no answer");
+  }
+  const { status, message } = presetAnswer(error, scope);
+  // The vector and search interfaces repeat the status in the body (vector-rest-wire.md §1.3).
+  return scope.interface === "vector" || scope.interface === "search"
+    ? jsonResponse(status, { error: message, status })
+    : jsonError(status, message);
+}
+
+/** The answer of a closed connection: nobody reads it. */
+const NO_ANSWER: EmulatorResponse = { status: 502, headers: {}, body: new Uint8Array(0) };
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** An event stream ended after `events` events, the connection closed as a drop would. */
+async function* dropAfter(
+  source: AsyncIterable<Uint8Array>,
+  { events, request }: { events: number; request: EmulatorRequest },
+): AsyncIterable<Uint8Array> {
+  let sent = 0;
+  const iterator = source[Symbol.asyncIterator]();
+  try {
+    while (sent < events) {
+      const next = await iterator.next();
+      if (next.done === true) {
+        return;
+      }
+      sent += 1;
+      yield next.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+  if (request.disconnect !== undefined) {
+    request.disconnect();
+    return;
+  }
+  throw new Error(`stream dropped after ${events} events (injected fault)`);
+}
+
+async function applyDecision(
+  decision: Decision,
+  context: { scope: FaultScope; request: EmulatorRequest; injector: FaultInjector },
+  answer: () => EmulatorResponse | Promise<EmulatorResponse>,
+): Promise<EmulatorResponse> {
+  const { scope, request, injector } = context;
+  const report = (action: string): void => {
+    for (const ruleId of decision.ruleIds) {
+      injector.report({ ruleId, method: request.method, path: request.path, action });
+    }
+  };
+  if (decision.latencyMs > 0) {
+    report(`latency ${decision.latencyMs} ms`);
+    await sleep(decision.latencyMs);
+  }
+  if (decision.error === "connection-reset") {
+    report("connection reset");
+    request.disconnect?.();
+    return NO_ANSWER;
+  }
+  if (decision.error !== undefined) {
+    const response = errorResponse(decision.error, scope);
+    report(`error ${response.status}`);
+    return response;
+  }
+  const response = await answer();
+  if (decision.dropSseAfter !== undefined && !isWholeBody(response.body)) {
+    report(`stream dropped after ${decision.dropSseAfter} events`);
+    return {
+      ...response,
+      body: dropAfter(response.body, { events: decision.dropSseAfter, request }),
+    };
+  }
+  return response;
+}
+
+/** The router with the injector's rules applied; the control endpoint is never faulted. */
+export function withFaults(service: HttpService, injector: FaultInjector): HttpService {
+  return {
+    admit(head: EmulatorRequestHead) {
+      const admission = service.admit(head);
+      if (injector.size === 0 || head.path.startsWith(CONTROL_PATH_PREFIX)) {
+        return admission;
+      }
+      const scope = classify(head.path);
+      if ("answer" in admission) {
+        // Answered from the head (no token, unknown path): an error status applies, without a
+        // command, and no body is read (none is, unauthenticated).
+        const decision = injector.decide(scope, undefined);
+        if (
+          decision === undefined ||
+          decision.error === undefined ||
+          decision.error === "connection-reset"
+        ) {
+          return admission;
+        }
+        const answer = errorResponse(decision.error, scope);
+        for (const ruleId of decision.ruleIds) {
+          injector.report({
+            ruleId,
+            method: head.method,
+            path: head.path,
+            action: `error ${answer.status}`,
+          });
+        }
+        return { answer };
+      }
+      return {
+        maxBodyBytes: admission.maxBodyBytes,
+        tooLarge: (receivedBytes) => admission.tooLarge(receivedBytes),
+        handle: (request) => {
+          const decision = injector.decide(scope, commandsOf(scope, request));
+          return decision === undefined
+            ? admission.handle(request)
+            : applyDecision(decision, { scope, request, injector }, () =>
+                admission.handle(request),
+              );
+        },
+      };
+    },
+  };
+}

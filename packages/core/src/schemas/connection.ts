@@ -1,0 +1,36 @@
+/**
+ * The connection file: what a running emulator with a data directory writes beside its data, so
+ * tools started in the same directory (`stratus-tui`) find its URLs, tokens and management
+ * credentials without flags. The same fields as `stratus-emulator --json` prints at start-up.
+ */
+import { z } from "zod";
+
+/** The file's name inside the data directory. */
+export const CONNECTION_FILE_NAME = "connection.json";
+
+/** The emulator's start-up details, as `--json` prints them and the connection file holds them. */
+export const ConnectionDetailsSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  readOnlyToken: z.string(),
+  respAddress: z.string().nullable(),
+  dataDir: z.string().nullable(),
+  vectorUrl: z.string(),
+  vectorToken: z.string(),
+  vectorReadOnlyToken: z.string(),
+  searchUrl: z.string(),
+  searchToken: z.string(),
+  searchReadOnlyToken: z.string(),
+  queueUrl: z.string(),
+  queueToken: z.string(),
+  queueCurrentSigningKey: z.string(),
+  queueNextSigningKey: z.string(),
+  /** Set when `--qstash-dev` serves the queue API with the SDK's dev-mode credentials. */
+  queueDevUrl: z.string().optional(),
+  managementUrl: z.string(),
+  email: z.string(),
+  apiKey: z.string(),
+});
+
+/** See {@link ConnectionDetailsSchema}. */
+export type ConnectionDetails = z.output<typeof ConnectionDetailsSchema>;
