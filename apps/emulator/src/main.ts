@@ -14,6 +14,8 @@ function startupDetails(emulator: Emulator): Record<string, string | null> {
     token: emulator.token,
     readOnlyToken: emulator.readOnlyToken,
     respAddress: emulator.respAddress ?? null,
+    respAuth: emulator.respAddress === undefined ? null : emulator.config.respAuth,
+    redisUrl: emulator.redisUrl ?? null,
     dataDir: emulator.config.dataDir ?? null,
     vectorUrl: emulator.vectorUrl,
     vectorToken: emulator.vectorToken,
@@ -22,6 +24,16 @@ function startupDetails(emulator: Emulator): Record<string, string | null> {
     email: emulator.email,
     apiKey: emulator.apiKey,
   };
+}
+
+/** The RESP port and how it is guarded: an open port is said to be open. */
+function respLine(emulator: Emulator): string {
+  if (emulator.respAddress === undefined) {
+    return "off";
+  }
+  return emulator.config.respAuth === "token"
+    ? `redis://${emulator.respAddress} (AUTH with a database's token)`
+    : `redis://${emulator.respAddress} (OPEN: no AUTH, anyone on this machine reaches the default database; --resp-auth none)`;
 }
 
 function startupBlock(emulator: Emulator): string {
@@ -34,7 +46,7 @@ function startupBlock(emulator: Emulator): string {
     `  Vector REST      ${emulator.vectorUrl}`,
     `  Vector token     ${emulator.vectorToken}`,
     `  Vector Read Only ${emulator.vectorReadOnlyToken}`,
-    `  RESP2            ${emulator.respAddress === undefined ? "off" : `redis://${emulator.respAddress}`}`,
+    `  RESP2            ${respLine(emulator)}`,
     `  Management API   ${emulator.managementUrl} (basic auth)`,
     `  Email            ${emulator.email}`,
     `  API key          ${emulator.apiKey}`,
@@ -46,6 +58,7 @@ function startupBlock(emulator: Emulator): string {
     `KV_REST_API_URL=${emulator.url}`,
     `KV_REST_API_TOKEN=${emulator.token}`,
     `KV_REST_API_READ_ONLY_TOKEN=${emulator.readOnlyToken}`,
+    ...(emulator.redisUrl === undefined ? [] : [`REDIS_URL=${emulator.redisUrl}`]),
     ``,
     `Paste into .env for @upstash/vector:`,
     `UPSTASH_VECTOR_REST_URL=${emulator.vectorUrl}`,

@@ -15,10 +15,12 @@ import {
   type Resp2Value,
 } from "@stratus/core/resp2";
 import {
+  asciiUpper,
   binaryToUtf8,
   bytesToBinary,
   MAX_BINARY_LENGTH,
   STRING_OVER_ENGINE_LIMIT,
+  utf8ToBinary,
 } from "../kv/argv.ts";
 import {
   type Argv,
@@ -47,16 +49,32 @@ function toArgv(parts: readonly Uint8Array[]): Argv {
   return parts.map(bytesToBinary);
 }
 
-/** Checks `AUTH [username] password`; the caller's grant, or undefined when refused. */
-export type RespAuthenticator = (username: string, password: string) => KvCaller | undefined;
+/** What AUTH (or HELLO … AUTH) grants: the database whose token it was, and how to run there. */
+export interface RespGrant {
+  /** The database's backend; the connection's session moves to it. */
+  readonly backend: KvBackend;
+  /** The Read Only token: refused what REST refuses it, with the same text. */
+  readonly isReadOnly: boolean;
+  /** The ACL user the session acts as (`default`, `default_ro`, an ACL user). */
+  readonly username: string;
+  /** The database's usage, for the management stats. */
+  readonly usage?: UsageTotals;
+}
+
+/** Checks `AUTH [username] password`; the grant, or undefined when refused. */
+export type RespAuthenticator = (username: string, password: string) => RespGrant | undefined;
 
 export interface ConnectionOptions {
   readonly socket: Socket;
+  /**
+   * The database served without AUTH (no `authenticate`); with one, the backend whose own users
+   * `AUTH user password` may name when no token matches, if it keeps them (a proxied Redis).
+   */
   readonly backend: KvBackend;
   /** When set, clients must AUTH before anything else (`NOAUTH Authentication required.`). */
   readonly authenticate?: RespAuthenticator;
   readonly onError: (error: unknown) => void;
-  /** The served database's usage: every command counts as one request (STYLE.md §7.6). */
+  /** The open port's usage: every command counts as one request (STYLE.md §7.6). */
   readonly usage?: UsageTotals;
 }
 
@@ -66,6 +84,15 @@ const WRONGPASS: Resp2Value = {
   kind: "error",
   message: "WRONGPASS invalid username-password pair or user is disabled.",
 };
+const RESET: Resp2Value = { kind: "simple", value: "RESET" };
+/** src/networking.c helloCommand's texts, in the order it checks. */
+const HELLO_ERRORS = {
+  notInteger: "ERR Protocol version is not an integer or out of range",
+  noProto: "NOPROTO unsupported protocol version",
+  syntax: (option: string): string => `ERR Syntax error in HELLO option '${option}'`,
+  noAuth:
+    "NOAUTH HELLO must be called with the client already authenticated, otherwise the HELLO <proto> AUTH <user> <pass> option can be used to authenticate the client and select the RESP protocol version at the same time",
+} as const;
 /** Confirmations that count channels and patterns, and those that count shard channels. */
 const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
@@ -75,7 +102,10 @@ export class RespConnection {
   readonly #options: ConnectionOptions;
   readonly #parser = new Resp2RequestParser();
   readonly #pending: Argv[] = [];
-  #session: KvSession;
+  /** Opened at once on an open port, else by the first successful AUTH (its token's database). */
+  #session: KvSession | undefined;
+  #sessionBackend: KvBackend | undefined;
+  #usage: UsageTotals | undefined;
   #caller: KvCaller;
   #isAuthenticated: boolean;
   #isRunning = false;
@@ -104,7 +134,11 @@ export class RespConnection {
     });
     this.#isAuthenticated = options.authenticate === undefined;
     this.#caller = { isReadOnly: false, address: this.#address() };
-    this.#session = this.#openSession(this.#caller);
+    // Commands count in the usage of the database they ran on, none before AUTH picks it.
+    this.#usage = this.#isAuthenticated ? options.usage : undefined;
+    if (this.#isAuthenticated) {
+      this.#session = this.#openSession(options.backend);
+    }
     this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
     this.#socket.on("close", () => this.#close());
     this.#socket.on("error", () => this.#close());
@@ -114,8 +148,18 @@ export class RespConnection {
     return `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
   }
 
-  #openSession(caller: KvCaller): KvSession {
-    return this.#options.backend.openSession({ caller, onPush: (value) => this.#push(value) });
+  /** The session on `backend`: the current one, or a new one in its place (another database). */
+  #openSession(backend: KvBackend): KvSession {
+    if (this.#session !== undefined && this.#sessionBackend === backend) {
+      return this.#session;
+    }
+    this.#session?.close();
+    this.#sessionBackend = backend;
+    this.#session = backend.openSession({
+      caller: this.#caller,
+      onPush: (value) => this.#push(value),
+    });
+    return this.#session;
   }
 
   #onData(chunk: Buffer): void {
@@ -171,6 +215,8 @@ export class RespConnection {
         const startedAt = performance.now();
         // Looked up once, here: the checks, the session, the engine and the usage counts share it.
         const command = lookupCommand(argv);
+        // The database the command ran on: AUTH counts in the one it left, if any.
+        const usage = this.#usage;
         const reply = this.#observeReply(command, await this.#run(argv, command));
         const held = this.#heldPushes;
         this.#heldPushes = undefined;
@@ -178,7 +224,7 @@ export class RespConnection {
           return;
         }
         const bytesOut = this.#write(reply);
-        this.#recordUsage(argv, {
+        this.#recordUsage(argv, usage, {
           isWrite: isWriteCommand(command),
           latencyMs: performance.now() - startedAt,
           bytesOut,
@@ -201,11 +247,21 @@ export class RespConnection {
       this.#isClosed = true;
       return OK;
     }
-    if (name === "AUTH" && this.#options.authenticate !== undefined) {
-      return await this.#auth(argv);
+    if (this.#options.authenticate !== undefined) {
+      // AUTH, HELLO and RESET: the commands a client may send before authenticating (src/server.c
+      // CMD_NO_AUTH), answered here, where the tokens are.
+      if (name === "AUTH") {
+        return await this.#auth(argv);
+      }
+      if (name === "HELLO") {
+        return await this.#hello(argv, command);
+      }
+      if (name === "RESET") {
+        return await this.#reset(argv, command);
+      }
     }
-    // Commands a client may send before authenticating (src/server.c: CMD_NO_AUTH).
-    if (!this.#isAuthenticated && command?.flags.has("no_auth") !== true) {
+    const session = this.#session;
+    if (!this.#isAuthenticated || session === undefined) {
       return NOAUTH;
     }
     const refusal = checkLookedUpCommand(argv, command, {
@@ -220,7 +276,7 @@ export class RespConnection {
       return subscribedRefusal;
     }
     try {
-      return await this.#session.execute(argv, command);
+      return await session.execute(argv, command);
     } catch (error: unknown) {
       if (!(error instanceof BackendUnavailableError)) {
         throw error;
@@ -310,32 +366,100 @@ export class RespConnection {
   async #auth(argv: Argv): Promise<Resp2Value> {
     const text = argv.slice(1).map(binaryToUtf8);
     if (text.length < 1 || text.length > 2) {
-      return { kind: "error", message: "ERR wrong number of arguments for 'auth' command" };
+      return {
+        kind: "error",
+        message:
+          text.length < 1 ? "ERR wrong number of arguments for 'auth' command" : "ERR syntax error",
+      };
     }
     const [username, password] = text.length === 2 ? text : ["default", text[0]];
-    const caller = this.#options.authenticate?.(username ?? "", password ?? "");
-    if (caller === undefined) {
-      return text.length === 2 ? this.#authAsBackendUser(argv) : WRONGPASS;
-    }
-    this.#isAuthenticated = true;
-    // Redis keeps the connection's state (database, name, …) across AUTH; only the grant changes.
-    this.#caller = { ...caller, address: this.#address() };
-    return OK;
+    return (await this.#signIn(username ?? "", password ?? "")) ? OK : WRONGPASS;
   }
 
   /**
-   * `AUTH username password` that is not one of the connection's own credentials may name an ACL
-   * user of the backend (ACL SETUSER): the backend checks it and, on success, runs this
-   * connection's commands as that user, enforcing its rules.
+   * Checks the credentials and, when they are good, moves the connection to their database
+   * (keeping its session when it is the same one) acting as their user.
    */
-  async #authAsBackendUser(argv: Argv): Promise<Resp2Value> {
-    const reply = await this.#session.execute(argv);
+  async #signIn(username: string, password: string): Promise<boolean> {
+    const grant = this.#options.authenticate?.(username, password);
+    if (grant !== undefined) {
+      this.#caller = { isReadOnly: grant.isReadOnly, address: this.#address() };
+      this.#usage = grant.usage;
+      this.#openSession(grant.backend).actAs(grant.username);
+      this.#isAuthenticated = true;
+      return true;
+    }
+    return username !== "default" && (await this.#signInAsBackendUser(username, password));
+  }
+
+  /**
+   * `AUTH username password` that is no token may name a user of a proxied Redis (whose ACL users
+   * the emulator cannot see): the Redis checks it and, on success, enforces its rules.
+   */
+  async #signInAsBackendUser(username: string, password: string): Promise<boolean> {
+    const { backend } = this.#options;
+    if (backend.aclUsers !== undefined) {
+      return false;
+    }
+    const session = this.#openSession(backend);
+    const reply = await session.execute(["AUTH", username, password].map(utf8ToBinary));
     if (reply.kind !== "simple") {
+      return false;
+    }
+    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#isAuthenticated = true;
+    return true;
+  }
+
+  /**
+   * HELLO [protover [AUTH username password] [SETNAME name]]: checked in Redis's order (the
+   * version, the options, the credentials, then NOAUTH), the credentials being a token; the rest
+   * runs on the session without them.
+   */
+  async #hello(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
+    const forwarded: string[] = argv.slice(0, 2);
+    let credentials: [string, string] | undefined;
+    if (argv.length > 1) {
+      const version = argv[1] ?? "";
+      if (!/^-?\d{1,18}$/.test(version)) {
+        return { kind: "error", message: HELLO_ERRORS.notInteger };
+      }
+      if (version !== "2" && version !== "3") {
+        return { kind: "error", message: HELLO_ERRORS.noProto };
+      }
+    }
+    for (let index = 2; index < argv.length; index++) {
+      const option = argv[index] ?? "";
+      const token = asciiUpper(option);
+      if (token === "AUTH" && index + 2 < argv.length) {
+        credentials = [binaryToUtf8(argv[index + 1] ?? ""), binaryToUtf8(argv[index + 2] ?? "")];
+        index += 2;
+      } else if (token === "SETNAME" && index + 1 < argv.length) {
+        forwarded.push(option, argv[index + 1] ?? "");
+        index += 1;
+      } else {
+        return { kind: "error", message: HELLO_ERRORS.syntax(binaryToUtf8(option)) };
+      }
+    }
+    if (credentials !== undefined && !(await this.#signIn(...credentials))) {
       return WRONGPASS;
     }
-    this.#isAuthenticated = true;
+    const session = this.#session;
+    if (!this.#isAuthenticated || session === undefined) {
+      return { kind: "error", message: HELLO_ERRORS.noAuth };
+    }
+    return await session.execute(forwarded, command);
+  }
+
+  /**
+   * RESET also logs the connection out when the port requires AUTH, as Redis does when the
+   * default user has a password (src/networking.c clearClientConnectionState).
+   */
+  async #reset(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
+    const reply = this.#session === undefined ? RESET : await this.#session.execute(argv, command);
+    this.#isAuthenticated = false;
     this.#caller = { isReadOnly: false, address: this.#address() };
-    return OK;
+    return reply;
   }
 
   /**
@@ -377,9 +501,9 @@ export class RespConnection {
 
   #recordUsage(
     argv: Argv,
+    usage: UsageTotals | undefined,
     { isWrite, latencyMs, bytesOut }: { isWrite: boolean; latencyMs: number; bytesOut: number },
   ): void {
-    const { usage } = this.#options;
     if (usage === undefined) {
       return;
     }
@@ -397,6 +521,6 @@ export class RespConnection {
     }
     this.#isClosed = true;
     this.#outputLimit.dispose();
-    this.#session.close();
+    this.#session?.close();
   }
 }

@@ -26,6 +26,7 @@ import {
   type RedisProxyOptions,
 } from "../../src/kv/redis-proxy/proxy-backend.ts";
 import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
+import { RespClient } from "../support/resp-client.ts";
 import { bulk, bytes, command, NULL, OK, plain, REST_CALLER, uniqueKey } from "./backend-suite.ts";
 
 const PONG: Resp2Value = { kind: "simple", value: "PONG" };
@@ -399,11 +400,17 @@ describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
     expect(await (await rest(`/get/${key}`)).json()).toEqual({ result: "hello" });
     // RESP: sessions keep their own database, and pub/sub pushes arrive
     const [host, port] = (emulator.respAddress ?? "").split(/:(?=\d+$)/);
-    const options = { host: host ?? "", port: Number(port), lazyConnect: true };
+    const options = { host: host ?? "", port: Number(port), lazyConnect: true, password: "t" };
     const first = new Redis(options);
     const second = new Redis(options);
     const subscriber = new Redis(options);
+    const stranger = await RespClient.connect(Number(port));
     try {
+      // The port asks for the database's token in front of the real Redis too
+      expect(await stranger.call("GET", key)).toEqual({
+        kind: "error",
+        message: "NOAUTH Authentication required.",
+      });
       await Promise.all([first.connect(), second.connect(), subscriber.connect()]);
       await first.select(1);
       await first.set(key, "db1");
@@ -416,6 +423,7 @@ describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
       expect(await second.publish(`${key}:b`, "hi")).toBe(1);
       expect(await received).toEqual([`${key}:b`, "hi"]);
     } finally {
+      await stranger.close();
       first.disconnect();
       second.disconnect();
       subscriber.disconnect();

@@ -15,7 +15,7 @@ export interface RespEmulator extends AsyncDisposable {
   readonly port: number;
   /** An ioredis client on the listener, closed with the emulator. */
   client(options?: RedisOptions): Redis;
-  /** A raw socket on the listener, closed with the emulator. */
+  /** A raw socket on the listener, authenticated (`AUTH <token>`), closed with the emulator. */
   socket(): Promise<RawSocket>;
   /** Sends one command over REST as the default database's Standard token. */
   rest(argv: readonly string[]): Promise<unknown>;
@@ -44,6 +44,7 @@ export async function startRespEmulator(options: { clock?: Clock } = {}): Promis
         lazyConnect: false,
         maxRetriesPerRequest: 0,
         retryStrategy: () => null,
+        password: TOKEN,
         ...options,
       });
       clients.push(client);
@@ -52,6 +53,7 @@ export async function startRespEmulator(options: { clock?: Clock } = {}): Promis
     socket: async () => {
       const socket = await RawSocket.connect(port);
       sockets.push(socket);
+      await socket.authenticate(TOKEN);
       return socket;
     },
     rest: async (argv) => {
@@ -116,6 +118,16 @@ export class RawSocket {
     for (const wake of this.#waiters.splice(0)) {
       wake();
     }
+  }
+
+  /** Sends `AUTH <token>`, waits for its `+OK` and forgets it, so reads start after it. */
+  async authenticate(token: string): Promise<void> {
+    this.write(`AUTH ${token}\r\n`);
+    const reply = await this.read("+OK\r\n".length);
+    if (reply !== "+OK\r\n") {
+      throw new Error(`AUTH answered ${JSON.stringify(reply)}`);
+    }
+    this.#received = Buffer.alloc(0);
   }
 
   write(bytes: string | Uint8Array): void {

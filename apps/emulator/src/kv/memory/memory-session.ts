@@ -107,6 +107,11 @@ export class MemorySession implements KvSession {
     return { kind: "simple", value: "OK" };
   }
 
+  actAs(username: string): void {
+    this.#session.user = username;
+    this.#session.isAuthenticated = true;
+  }
+
   close(): void {
     this.#stopMonitor?.();
     this.#engine.closeSession(this.#session);
