@@ -145,6 +145,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     address: string;
     isStateless?: boolean;
     push?: (message: Reply) => void;
+    onKill?: () => void;
   }): Session {
     const session = new Session({
       id: this.#nextSessionId++,

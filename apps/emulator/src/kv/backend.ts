@@ -84,6 +84,11 @@ export interface KvSessionOptions {
   readonly caller: KvCaller;
   /** Receives out-of-band replies: pub/sub messages and MONITOR lines, already in RESP form. */
   readonly onPush: (value: Resp2Value) => void;
+  /**
+   * CLIENT KILL named this session: the connection closes (at once, or after the reply of the
+   * command that killed it). Over a proxied Redis the Redis closes the connection itself.
+   */
+  readonly onKill?: () => void;
 }
 
 /**

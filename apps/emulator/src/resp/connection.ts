@@ -110,6 +110,10 @@ export class RespConnection {
   #isAuthenticated: boolean;
   #isRunning = false;
   #isClosed = false;
+  /** True while this connection's own command runs its synchronous part (it may kill itself). */
+  #isInOwnCommand = false;
+  /** CLIENT KILL named this connection while its own command ran: close after the reply. */
+  #isKilledAfterReply = false;
   /** Set when the parser refused the input: answered after the requests before it, then close. */
   #protocolError: string | undefined;
   #heldPushes: Resp2Value[] | undefined;
@@ -158,6 +162,7 @@ export class RespConnection {
     this.#session = backend.openSession({
       caller: this.#caller,
       onPush: (value) => this.#push(value),
+      onKill: () => this.#onKilled(),
     });
     return this.#session;
   }
@@ -209,6 +214,7 @@ export class RespConnection {
         if (argv.length === 0 && this.#protocolError !== undefined) {
           this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
           this.#socket.end();
+          this.#close();
           return;
         }
         this.#heldPushes = [];
@@ -217,7 +223,15 @@ export class RespConnection {
         const command = lookupCommand(argv);
         // The database the command ran on: AUTH counts in the one it left, if any.
         const usage = this.#usage;
-        const reply = this.#observeReply(command, await this.#run(argv, command));
+        if (command?.flags.has("blocking") === true) {
+          // It may wait: the replies before it leave now, as Redis writes them (not corked behind it).
+          this.#socket.uncork();
+          this.#socket.cork();
+        }
+        this.#isInOwnCommand = true;
+        const running = this.#run(argv, command);
+        this.#isInOwnCommand = false;
+        const reply = this.#observeReply(command, await running);
         const held = this.#heldPushes;
         this.#heldPushes = undefined;
         if (this.#isClosed) {
@@ -233,6 +247,11 @@ export class RespConnection {
           this.#observe(value);
           this.#write(value);
         }
+        if (this.#isKilledAfterReply) {
+          this.#socket.end();
+          this.#close();
+          return;
+        }
       }
     } finally {
       this.#socket.uncork();
@@ -244,7 +263,7 @@ export class RespConnection {
     if (name === "QUIT") {
       this.#write(OK);
       this.#socket.end();
-      this.#isClosed = true;
+      this.#close();
       return OK;
     }
     if (this.#options.authenticate !== undefined) {
@@ -284,7 +303,7 @@ export class RespConnection {
       // The proxied Redis went away: say so; the session's upstream state is gone, so close.
       this.#write({ kind: "error", message: `ERR backend unavailable: ${error.message}` });
       this.#socket.end();
-      this.#isClosed = true;
+      this.#close();
       return OK;
     }
   }
@@ -499,6 +518,22 @@ export class RespConnection {
     });
   }
 
+  /**
+   * CLIENT KILL named this connection: closed after the reply when its own command did it (Redis
+   * writes that reply first), else at once, its session (subscriptions, blocked command, WATCHes,
+   * MONITOR) released with it. A microtask: the killing command is still iterating the sessions.
+   */
+  #onKilled(): void {
+    if (this.#isInOwnCommand) {
+      this.#isKilledAfterReply = true;
+      return;
+    }
+    queueMicrotask(() => {
+      this.#socket.destroy();
+      this.#close();
+    });
+  }
+
   #recordUsage(
     argv: Argv,
     usage: UsageTotals | undefined,
@@ -520,6 +555,7 @@ export class RespConnection {
       return;
     }
     this.#isClosed = true;
+    this.#pending.length = 0;
     this.#outputLimit.dispose();
     this.#session?.close();
   }

@@ -82,7 +82,9 @@ export async function startRespEmulator(options: { clock?: Clock } = {}): Promis
 /** A plain TCP connection that collects everything the server writes until it closes. */
 export class RawSocket {
   readonly #socket: Socket;
-  #received = Buffer.alloc(0);
+  /** Joined only when read: a MONITOR socket may receive thousands of small chunks. */
+  #chunks: Buffer[] = [];
+  #receivedLength = 0;
   #waiters: (() => void)[] = [];
   #isClosed = false;
   readonly closed: Promise<void>;
@@ -98,7 +100,8 @@ export class RawSocket {
     );
     socket.on("error", () => undefined);
     socket.on("data", (chunk: Buffer) => {
-      this.#received = Buffer.concat([this.#received, chunk]);
+      this.#chunks.push(chunk);
+      this.#receivedLength += chunk.length;
       this.#wake();
     });
   }
@@ -127,7 +130,7 @@ export class RawSocket {
     if (reply !== "+OK\r\n") {
       throw new Error(`AUTH answered ${JSON.stringify(reply)}`);
     }
-    this.#received = Buffer.alloc(0);
+    this.clear();
   }
 
   write(bytes: string | Uint8Array): void {
@@ -136,10 +139,31 @@ export class RawSocket {
 
   /** Resolves with everything received once it is at least `length` bytes long. */
   async read(length: number): Promise<string> {
-    while (this.#received.length < length && !this.#isClosed) {
+    while (this.#receivedLength < length && !this.#isClosed) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
     }
     return this.#received.toString("latin1");
+  }
+
+  /** Resolves with everything received once it matches `pattern` (or the connection closed). */
+  async readUntil(pattern: RegExp): Promise<string> {
+    while (!pattern.test(this.#received.toString("latin1")) && !this.#isClosed) {
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+    return this.#received.toString("latin1");
+  }
+
+  /** Forgets what was received so far: later reads start after it. */
+  clear(): void {
+    this.#chunks = [];
+    this.#receivedLength = 0;
+  }
+
+  get #received(): Buffer {
+    if (this.#chunks.length !== 1) {
+      this.#chunks = [Buffer.concat(this.#chunks)];
+    }
+    return this.#chunks[0] ?? Buffer.alloc(0);
   }
 
   /** Everything received, once the server has closed the connection. */
