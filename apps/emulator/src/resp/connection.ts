@@ -14,6 +14,7 @@ import {
   Resp2RequestParser,
   type Resp2Value,
 } from "@stratus/core/resp2";
+import { encodeResp3, type Resp3Value } from "@stratus/core/resp3";
 import {
   asciiUpper,
   binaryToUtf8,
@@ -33,6 +34,7 @@ import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
 import { checkLookedUpCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
+import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
 
 /**
  * Stands in the queue for a request with an argument longer than the engine's strings can be
@@ -124,6 +126,13 @@ export class RespConnection {
   #subscriptions = 0;
   #shardSubscriptions = 0;
   readonly #outputLimit: OutputLimitGuard;
+  /** The protocol HELLO chose: 2 until `HELLO 3`, back to 2 on RESET. */
+  #protocol: 2 | 3 = 2;
+  /**
+   * Under RESP3, the commands MULTI queued, so EXEC's replies get each its command's RESP3 shape;
+   * undefined outside MULTI.
+   */
+  #queued: { command: Command | undefined; argv: Argv }[] | undefined;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -237,7 +246,7 @@ export class RespConnection {
         if (this.#isClosed) {
           return;
         }
-        const bytesOut = this.#write(reply);
+        const bytesOut = this.#writeReply(reply, { command, argv });
         this.#recordUsage(argv, usage, {
           isWrite: isWriteCommand(command),
           latencyMs: performance.now() - startedAt,
@@ -245,7 +254,7 @@ export class RespConnection {
         });
         for (const value of held) {
           this.#observe(value);
-          this.#write(value);
+          this.#writePush(value);
         }
         if (this.#isKilledAfterReply) {
           this.#socket.end();
@@ -266,14 +275,14 @@ export class RespConnection {
       this.#close();
       return OK;
     }
+    if (name === "HELLO") {
+      return await this.#hello(argv, command);
+    }
     if (this.#options.authenticate !== undefined) {
       // AUTH, HELLO and RESET: the commands a client may send before authenticating (src/server.c
       // CMD_NO_AUTH), answered here, where the tokens are.
       if (name === "AUTH") {
         return await this.#auth(argv);
-      }
-      if (name === "HELLO") {
-        return await this.#hello(argv, command);
       }
       if (name === "RESET") {
         return await this.#reset(argv, command);
@@ -312,6 +321,11 @@ export class RespConnection {
     return this.#subscriptions > 0 || this.#shardSubscriptions > 0;
   }
 
+  /** RESP2's subscribed mode: RESP3 clients may run any command while subscribed. */
+  #isInSubscribedMode(): boolean {
+    return this.#protocol === 2 && this.#isSubscribed();
+  }
+
   /**
    * In subscribed mode only the subscription commands, PING, QUIT and RESET run (src/server.c
    * processCommand; the table's `subscription` and `allowed-when-subscribed` traits). Unknown
@@ -320,7 +334,7 @@ export class RespConnection {
    */
   #subscribedModeRefusal(argv: Argv, command: Command | undefined): Resp2Value | undefined {
     if (
-      !this.#isSubscribed() ||
+      !this.#isInSubscribedMode() ||
       command === undefined ||
       command.subcommands !== undefined ||
       command.traits.has("subscription") ||
@@ -353,7 +367,9 @@ export class RespConnection {
     } else if (name === "RESET" && reply.kind === "simple") {
       this.#subscriptions = 0;
       this.#shardSubscriptions = 0;
-    } else if (name === "PING" && this.#isSubscribed()) {
+      this.#protocol = 2;
+      this.#queued = undefined;
+    } else if (name === "PING" && this.#isInSubscribedMode()) {
       const pong: Resp2Value = { kind: "bulk", value: Buffer.from("pong") };
       if (reply.kind === "simple" && reply.value === "PONG") {
         return { kind: "array", items: [pong, { kind: "bulk", value: new Uint8Array() }] };
@@ -438,6 +454,7 @@ export class RespConnection {
   async #hello(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
     const forwarded: string[] = argv.slice(0, 2);
     let credentials: [string, string] | undefined;
+    let protocol = this.#protocol;
     if (argv.length > 1) {
       const version = argv[1] ?? "";
       if (!/^-?\d{1,18}$/.test(version)) {
@@ -446,12 +463,19 @@ export class RespConnection {
       if (version !== "2" && version !== "3") {
         return { kind: "error", message: HELLO_ERRORS.noProto };
       }
+      protocol = version === "3" ? 3 : 2;
+      // The backends answer in RESP2 terms (a proxied Redis too); this connection speaks RESP3.
+      forwarded[1] = "2";
     }
     for (let index = 2; index < argv.length; index++) {
       const option = argv[index] ?? "";
       const token = asciiUpper(option);
       if (token === "AUTH" && index + 2 < argv.length) {
         credentials = [binaryToUtf8(argv[index + 1] ?? ""), binaryToUtf8(argv[index + 2] ?? "")];
+        if (this.#options.authenticate === undefined) {
+          // An open port: the backend's own users (a fresh engine's passwordless `default`).
+          forwarded.push(option, argv[index + 1] ?? "", argv[index + 2] ?? "");
+        }
         index += 2;
       } else if (token === "SETNAME" && index + 1 < argv.length) {
         forwarded.push(option, argv[index + 1] ?? "");
@@ -460,14 +484,23 @@ export class RespConnection {
         return { kind: "error", message: HELLO_ERRORS.syntax(binaryToUtf8(option)) };
       }
     }
-    if (credentials !== undefined && !(await this.#signIn(...credentials))) {
+    if (
+      this.#options.authenticate !== undefined &&
+      credentials !== undefined &&
+      !(await this.#signIn(...credentials))
+    ) {
       return WRONGPASS;
     }
     const session = this.#session;
     if (!this.#isAuthenticated || session === undefined) {
       return { kind: "error", message: HELLO_ERRORS.noAuth };
     }
-    return await session.execute(forwarded, command);
+    const reply = await session.execute(forwarded, command);
+    if (reply.kind !== "array") {
+      return reply;
+    }
+    this.#protocol = protocol;
+    return withProtocol(reply, protocol);
   }
 
   /**
@@ -488,18 +521,63 @@ export class RespConnection {
   #push(value: Resp2Value): void {
     if (this.#heldPushes === undefined) {
       this.#observe(value);
-      this.#write(value);
+      this.#writePush(value);
     } else {
       this.#heldPushes.push(value);
     }
   }
 
+  /** Writes a command's reply in the connection's protocol (RESP3: the command's shape). */
+  #writeReply(value: Resp2Value, request: { command: Command | undefined; argv: Argv }): number {
+    if (this.#protocol === 2) {
+      return this.#write(value);
+    }
+    const { command } = request;
+    if (command?.traits.has("subscription") === true && value.kind === "array") {
+      return this.#writeBytes(encodeResp3(pushResp3(value)));
+    }
+    return this.#writeBytes(encodeResp3(this.#toResp3(value, request)));
+  }
+
+  /** RESP3 shapes, EXEC's replies each by its queued command (tracked from MULTI's replies). */
+  #toResp3(value: Resp2Value, request: { command: Command | undefined; argv: Argv }): Resp3Value {
+    const name = request.command?.name;
+    if (name === "MULTI") {
+      this.#queued = value.kind === "simple" ? [] : this.#queued;
+    } else if (name === "EXEC" || name === "DISCARD") {
+      const queued = this.#queued;
+      this.#queued = undefined;
+      if (name === "EXEC" && value.kind === "array" && queued?.length === value.items.length) {
+        return {
+          kind: "array",
+          items: value.items.map((item, index) => toResp3(item, queued[index] ?? request)),
+        };
+      }
+    } else if (this.#queued !== undefined && value.kind === "simple" && value.value === "QUEUED") {
+      this.#queued.push(request);
+    }
+    return toResp3(value, request);
+  }
+
+  /** Writes a pushed value: a RESP3 push (a MONITOR line stays a simple string). */
+  #writePush(value: Resp2Value): number {
+    return this.#protocol === 2
+      ? this.#write(value)
+      : this.#writeBytes(encodeResp3(pushResp3(value)));
+  }
+
   /** Writes one reply; returns its size in bytes (0 when the socket is gone). */
   #write(value: Resp2Value): number {
+    if (this.#protocol === 3) {
+      return this.#writeBytes(encodeResp3(plainResp3(value)));
+    }
+    return this.#writeBytes(encodeResp2(value));
+  }
+
+  #writeBytes(bytes: Uint8Array): number {
     if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
       return 0;
     }
-    const bytes = encodeResp2(value);
     this.#socket.write(bytes);
     this.#outputLimit.check();
     return bytes.byteLength;
@@ -559,4 +637,16 @@ export class RespConnection {
     this.#outputLimit.dispose();
     this.#session?.close();
   }
+}
+
+/** HELLO's flat reply with `proto` set to the connection's protocol (the backend answered 2). */
+function withProtocol(reply: Resp2Value & { kind: "array" }, protocol: 2 | 3): Resp2Value {
+  const items = [...reply.items];
+  const index = items.findIndex(
+    (item) => item.kind === "bulk" && Buffer.from(item.value).toString("latin1") === "proto",
+  );
+  if (index !== -1) {
+    items[index + 1] = { kind: "integer", value: BigInt(protocol) };
+  }
+  return { kind: "array", items };
 }

@@ -50,7 +50,7 @@ function write(value: Resp3Value, out: (string | Uint8Array)[]): void {
       out.push(value.value ? `#t${CRLF}` : `#f${CRLF}`);
       break;
     case "double":
-      out.push(`,${formatResp3Double(value.value)}${CRLF}`);
+      out.push(`,${checkLine(value.text ?? formatResp3Double(value.value), "double")}${CRLF}`);
       break;
     case "big-number":
       out.push(`(${value.value}${CRLF}`);

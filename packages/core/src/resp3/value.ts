@@ -10,8 +10,11 @@ export type Resp3Value =
   | { readonly kind: "bulk"; readonly value: Uint8Array }
   | { readonly kind: "null" }
   | { readonly kind: "boolean"; readonly value: boolean }
-  /** `inf`, `-inf` and `nan` included. */
-  | { readonly kind: "double"; readonly value: number }
+  /**
+   * `inf`, `-inf` and `nan` included. `text`, when set, is written as it is (Redis 7.0 writes
+   * `%.17g`, e.g. `0.10000000000000001`, where the shortest form is `0.1`).
+   */
+  | { readonly kind: "double"; readonly value: number; readonly text?: string }
   | { readonly kind: "big-number"; readonly value: bigint }
   | { readonly kind: "blob-error"; readonly message: Uint8Array }
   /** `format`: three characters, e.g. `txt` or `mkd`. */
