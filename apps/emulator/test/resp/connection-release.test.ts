@@ -44,7 +44,7 @@ async function counts(observer: Redis): Promise<Counts> {
 const STATES: Record<string, (socket: RawSocket) => Promise<unknown>> = {
   subscribed: (socket) => {
     socket.write("SUBSCRIBE ch\r\nPSUBSCRIBE p*\r\nSSUBSCRIBE sch\r\n");
-    return socket.readUntil(/ssubscribe[^]*:1\r\n$/);
+    return socket.readUntil(/ssubscribe[\s\S]*:1\r\n$/);
   },
   blocked: (socket) => {
     // The PONG leaves before BLPOP waits, so the BLPOP has been read by then.
