@@ -6,7 +6,7 @@
  */
 import type { Resp2Value } from "@stratus/core/resp2";
 import type { Resp3Value } from "@stratus/core/resp3";
-import { asciiUpper, binaryToUtf8 } from "../kv/argv.ts";
+import { asciiUpper } from "../kv/argv.ts";
 import type { Argv } from "../kv/backend.ts";
 import type { Command } from "../kv/command-info.ts";
 
@@ -65,14 +65,32 @@ function reshape(value: Resp2Value, request: { shape: Shape; argv: Argv }): Resp
     case "doubles":
       return { kind: "array", items: items.map(toDouble) };
     case "positions":
+      return { kind: "array", items: items.map(toCoordinates) };
+    case "geo-search":
+      // `[member, distance?, hash?, [longitude, latitude]?]` per match with WITH… options.
       return {
         kind: "array",
         items: items.map((item) =>
           item.kind === "array"
-            ? { kind: "array", items: item.items.map(toDouble) }
+            ? {
+                kind: "array",
+                items: item.items.map((part) =>
+                  part.kind === "array" ? toCoordinates(part) : plainResp3(part),
+                ),
+              }
             : plainResp3(item),
         ),
       };
+    case "function-list":
+      return { kind: "array", items: items.map(toLibrary) };
+    case "function-stats":
+      return toMap(items, {
+        running_script: toNestedMap,
+        engines: (engines) =>
+          engines.kind === "array"
+            ? toMap(engines.items, { "*": toNestedMap })
+            : plainResp3(engines),
+      });
     case "scored":
       return hasOption(request.argv, "WITHSCORES") ? pairs(items, toDouble) : plainResp3(value);
     case "pop":
@@ -126,15 +144,65 @@ function hasOption(argv: Argv, option: string): boolean {
   );
 }
 
-function toMap(items: readonly Resp2Value[]): Resp3Value {
+/**
+ * A flat `[field, value, …]` array as a map; `nested` converts the values of the fields it names
+ * (`*`: every field).
+ */
+function toMap(
+  items: readonly Resp2Value[],
+  nested: Readonly<Record<string, (value: Resp2Value) => Resp3Value>> = {},
+): Resp3Value {
   const entries: [Resp3Value, Resp3Value][] = [];
   for (let index = 0; index + 1 < items.length; index += 2) {
-    entries.push([
-      plainResp3(items[index] as Resp2Value),
-      plainResp3(items[index + 1] as Resp2Value),
-    ]);
+    const key = items[index] as Resp2Value;
+    const value = items[index + 1] as Resp2Value;
+    const name = key.kind === "bulk" ? Buffer.from(key.value).toString("latin1") : "";
+    const convert = nested[name] ?? nested["*"] ?? plainResp3;
+    entries.push([plainResp3(key), convert(value)]);
   }
   return { kind: "map", entries };
+}
+
+function toNestedMap(value: Resp2Value): Resp3Value {
+  return value.kind === "array" ? toMap(value.items) : plainResp3(value);
+}
+
+function toSet(value: Resp2Value): Resp3Value {
+  return value.kind === "array"
+    ? { kind: "set", items: value.items.map(plainResp3) }
+    : plainResp3(value);
+}
+
+/** A FUNCTION LIST library: a map whose `functions` are maps whose `flags` are a set. */
+function toLibrary(library: Resp2Value): Resp3Value {
+  if (library.kind !== "array") {
+    return plainResp3(library);
+  }
+  return toMap(library.items, {
+    functions: (functions) =>
+      functions.kind === "array"
+        ? {
+            kind: "array",
+            items: functions.items.map((entry) =>
+              entry.kind === "array" ? toMap(entry.items, { flags: toSet }) : plainResp3(entry),
+            ),
+          }
+        : plainResp3(functions),
+  });
+}
+
+/** `[longitude, latitude]` as doubles in the shortest form (Redis's RESP2 text has more digits). */
+function toCoordinates(value: Resp2Value): Resp3Value {
+  if (value.kind !== "array") {
+    return plainResp3(value);
+  }
+  return {
+    kind: "array",
+    items: value.items.map((part) => {
+      const double = toDouble(part);
+      return double.kind === "double" ? { kind: "double", value: double.value } : double;
+    }),
+  };
 }
 
 /** `[a, b, c, d]` → `[[a, f(b)], [c, f(d)]]`. */
@@ -167,7 +235,7 @@ function toDouble(value: Resp2Value): Resp3Value {
   if (value.kind !== "bulk") {
     return plainResp3(value);
   }
-  const text = binaryToUtf8(Buffer.from(value.value).toString("latin1"));
+  const text = Buffer.from(value.value).toString("utf8");
   const lower = text.toLowerCase();
   const number =
     lower === "inf" || lower === "+inf"

@@ -118,6 +118,9 @@ export type AclCategory = (typeof ACL_CATEGORIES)[number];
  * - `key-scored`: ZMPOP/BZMPOP's `[key, [[member, score], …]]` with the scores as doubles
  * - `valued`: with WITHVALUES, `[field, value, …]` becomes `[[field, value], …]` (HRANDFIELD)
  * - `streams`: XREAD/XREADGROUP's `[[key, entries], …]` is a map of key to entries
+ * - `geo-search`: GEOSEARCH/GEORADIUS's `WITHCOORD` pairs are doubles
+ * - `function-list`: FUNCTION LIST's libraries and functions are maps, `flags` a set
+ * - `function-stats`: FUNCTION STATS's map of maps
  */
 export type Resp3Shape =
   | "map"
@@ -131,7 +134,10 @@ export type Resp3Shape =
   | "key-member-score"
   | "key-scored"
   | "valued"
-  | "streams";
+  | "streams"
+  | "geo-search"
+  | "function-list"
+  | "function-stats";
 
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {
