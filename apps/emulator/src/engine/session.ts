@@ -47,6 +47,8 @@ export class Session {
   readonly watchedKeys = new Set<string>();
   readonly channels = new Set<string>();
   readonly patterns = new Set<string>();
+  /** True while a blocking command of the session waits (INFO's `blocked_clients`). */
+  isBlocked = false;
   /** Set by CLIENT KILL and QUIT; the connection closes after the current reply. */
   isKilled = false;
   /** The ACL user the session is authenticated as (AUTH, HELLO AUTH). */

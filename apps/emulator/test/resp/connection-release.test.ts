@@ -169,3 +169,26 @@ test("CLIENT KILL of the caller itself answers, then closes the connection", asy
   // As redis-server 7.0: the reply, then the close; the PING behind it is not served.
   expect(await socket.readToEnd()).toBe(":1\r\n");
 });
+
+test("INFO blocked_clients counts every waiting blocking command, XREAD BLOCK included", async ({
+  expect,
+}) => {
+  await using server = await startRespEmulator();
+  const observer = server.client();
+  const blockedClients = async (): Promise<number> =>
+    Number(/blocked_clients:(\d+)/.exec(await observer.info("clients"))?.[1]);
+  expect(await blockedClients()).toBe(0);
+  const lists = await server.socket();
+  lists.write("PING\r\nBLPOP q 0\r\n");
+  await lists.readUntil(/PONG/);
+  const streams = await server.socket();
+  streams.write("PING\r\nXREAD BLOCK 0 STREAMS s $\r\n");
+  await streams.readUntil(/PONG/);
+  expect(await blockedClients()).toBe(2);
+  await observer.rpush("q", "x");
+  await lists.readUntil(/x\r\n$/);
+  expect(await blockedClients()).toBe(1);
+  await observer.xadd("s", "*", "f", "v");
+  await streams.readUntil(/v\r\n$/);
+  expect(await blockedClients()).toBe(0);
+});
