@@ -27,6 +27,7 @@ import {
 } from "../../src/kv/redis-proxy/proxy-backend.ts";
 import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
 import { RespClient } from "../support/resp-client.ts";
+import { Resp3Client } from "../support/resp3-client.ts";
 import { bulk, bytes, command, NULL, OK, plain, REST_CALLER, uniqueKey } from "./backend-suite.ts";
 
 const PONG: Resp2Value = { kind: "simple", value: "PONG" };
@@ -380,6 +381,29 @@ describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
       message:
         "--redis-url redis://:***@localhost/notadb: the path must be a database number, not /notadb (expected redis://[[user]:password@]host[:port][/db])",
     });
+  });
+
+  test("RESP3 clients work in front of the real Redis, behind the token", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    await using emulator = await createEmulator({
+      redisUrl: redis.url(),
+      port: 0,
+      respPort: 0,
+      token: "t",
+    });
+    const port = Number(emulator.respAddress?.split(":").at(-1));
+    const key = uniqueKey("resp3");
+    const client = await Resp3Client.connect(port, { password: "t" });
+    try {
+      await client.call("HSET", key, "f", "v");
+      expect(await client.call("HGETALL", key)).toEqual({
+        kind: "map",
+        entries: [[bulk("f"), bulk("v")]],
+      });
+      expect(await client.call("GET", `${key}:missing`)).toEqual({ kind: "null" });
+    } finally {
+      await client.close();
+    }
   });
 
   test("REST and RESP clients reach Redis; an outage is a JSON 503", async ({ expect }) => {

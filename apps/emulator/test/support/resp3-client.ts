@@ -22,8 +22,15 @@ export class Resp3Client {
     });
   }
 
-  /** Connects and switches to RESP3 (`HELLO 3`); rejects when the server refuses it. */
-  static async connect(port: number, host = "127.0.0.1"): Promise<Resp3Client> {
+  /**
+   * Connects and switches to RESP3 (`HELLO 3`, with `AUTH default <password>` when given); rejects
+   * when the server refuses it.
+   */
+  static async connect(
+    port: number,
+    options: { host?: string; password?: string } = {},
+  ): Promise<Resp3Client> {
+    const { host = "127.0.0.1", password } = options;
     const socket = await new Promise<Socket>((resolve, reject) => {
       const connecting = new Socket();
       connecting.setNoDelay(true);
@@ -34,7 +41,9 @@ export class Resp3Client {
       });
     });
     const client = new Resp3Client(socket);
-    const hello = await client.call("HELLO", "3");
+    const hello = await client.call(
+      ...["HELLO", "3", ...(password === undefined ? [] : ["AUTH", "default", password])],
+    );
     if (hello.kind !== "map") {
       socket.destroy();
       throw new Error(`HELLO 3 answered ${JSON.stringify(hello)}`);
