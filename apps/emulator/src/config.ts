@@ -22,7 +22,7 @@ export const EmulatorConfigSchema = z.object({
   respPort: port
     .nullable()
     .default(DEFAULT_RESP_PORT)
-    .describe("RESP2 port (0 = random, null = off)"),
+    .describe("RESP port, RESP2 and RESP3 (0 = random, null = off)"),
   respAuth: z
     .enum(["token", "none"])
     .default("token")
@@ -112,8 +112,8 @@ real Redis with --redis-url. Every option has an environment twin.
 Options:
   --host HOST               address to bind (STRATUS_HOST, default ${DEFAULT_HOST})
   --port PORT               HTTP port, 0 for a random one (STRATUS_PORT, default ${DEFAULT_HTTP_PORT})
-  --resp-port PORT          RESP2 port, 0 for a random one (STRATUS_RESP_PORT, default ${DEFAULT_RESP_PORT})
-  --no-resp                 do not serve RESP2 (STRATUS_NO_RESP=1)
+  --resp-port PORT          RESP port (RESP2 and RESP3), 0 for a random one (STRATUS_RESP_PORT, default ${DEFAULT_RESP_PORT})
+  --no-resp                 do not serve RESP (STRATUS_NO_RESP=1)
   --resp-auth MODE          token: RESP clients AUTH with a database's token, which selects the
                             database; none: an open port serving the default database to anyone
                             on the machine (STRATUS_RESP_AUTH, default token)

@@ -46,7 +46,7 @@ function startupBlock(emulator: Emulator): string {
     `  Vector REST      ${emulator.vectorUrl}`,
     `  Vector token     ${emulator.vectorToken}`,
     `  Vector Read Only ${emulator.vectorReadOnlyToken}`,
-    `  RESP2            ${respLine(emulator)}`,
+    `  RESP             ${respLine(emulator)}`,
     `  Management API   ${emulator.managementUrl} (basic auth)`,
     `  Email            ${emulator.email}`,
     `  API key          ${emulator.apiKey}`,
