@@ -510,6 +510,7 @@ export class RespConnection {
   async #reset(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
     const reply = this.#session === undefined ? RESET : await this.#session.execute(argv, command);
     this.#isAuthenticated = false;
+    this.#usage = undefined;
     this.#caller = { isReadOnly: false, address: this.#address() };
     return reply;
   }
