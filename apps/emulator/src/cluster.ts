@@ -217,7 +217,7 @@ function startupBlock(details: ClusterDetails): string {
     `  Key-value REST   ${url}`,
     `  Standard token   ${config.token}`,
     `  Read Only token  ${config.readOnlyToken}`,
-    `  RESP2            ${details.respAddress === null ? "off" : `redis://${details.respAddress}`}`,
+    `  RESP             ${clusterRespLine(details)}`,
     `  Workers          pids ${details.pids.join(", ")}, sharing these ports`,
     `  Data             in Redis only: no data directory with --workers`,
     `  Not served       vector indexes, search databases and the management API (per-process state; 404)`,
@@ -228,8 +228,25 @@ function startupBlock(details: ClusterDetails): string {
     `KV_REST_API_URL=${url}`,
     `KV_REST_API_TOKEN=${config.token}`,
     `KV_REST_API_READ_ONLY_TOKEN=${config.readOnlyToken}`,
+    ...(details.respAddress === null
+      ? []
+      : [
+          config.respAuth === "token"
+            ? `REDIS_URL=redis://default:${encodeURIComponent(config.token ?? "")}@${details.respAddress}`
+            : `REDIS_URL=redis://${details.respAddress}`,
+        ]),
     ``,
   ].join("\n");
+}
+
+/** The RESP port and how it is guarded, as the single-process block says it. */
+function clusterRespLine(details: ClusterDetails): string {
+  if (details.respAddress === null) {
+    return "off";
+  }
+  return details.config.respAuth === "token"
+    ? `redis://${details.respAddress} (AUTH with the token)`
+    : `redis://${details.respAddress} (OPEN: no AUTH, anyone on this machine reaches the database; --resp-auth none)`;
 }
 
 /** The Redis URL without its password, which does not belong in a terminal's scrollback. */

@@ -70,3 +70,19 @@ test("--fault repeats; STRATUS_FAULT separates rules with ';'; --seed and --faul
     config: { faults: ["kv:latency=5", "any:error=internal"], faultsFile: resolve("f.json") },
   });
 });
+
+describe("--resp-auth", () => {
+  test("defaults to token; the flag, or else STRATUS_RESP_AUTH, sets it; other values are refused", ({
+    expect,
+  }) => {
+    const authOf = (argv: string[], env: Record<string, string> = {}): unknown => {
+      const command = readCliConfig(["--in-memory", ...argv], env);
+      return command.kind === "start" ? command.config.respAuth : undefined;
+    };
+    expect(authOf([])).toBe("token");
+    expect(authOf(["--resp-auth", "none"])).toBe("none");
+    expect(authOf([], { STRATUS_RESP_AUTH: "none" })).toBe("none");
+    expect(authOf(["--resp-auth", "token"], { STRATUS_RESP_AUTH: "none" })).toBe("token");
+    expect(() => authOf(["--resp-auth", "open"])).toThrow(/resp-auth/);
+  });
+});

@@ -22,7 +22,11 @@ export const EmulatorConfigSchema = z.object({
   respPort: port
     .nullable()
     .default(DEFAULT_RESP_PORT)
-    .describe("RESP2 port (0 = random, null = off)"),
+    .describe("RESP port, RESP2 and RESP3 (0 = random, null = off)"),
+  respAuth: z
+    .enum(["token", "none"])
+    .default("token")
+    .describe("token: the RESP port requires a database's token (AUTH); none: the port is open"),
   dataDir: z
     .string()
     .min(1)
@@ -113,6 +117,7 @@ const ENV_TWINS = {
   port: "STRATUS_PORT",
   "resp-port": "STRATUS_RESP_PORT",
   "no-resp": "STRATUS_NO_RESP",
+  "resp-auth": "STRATUS_RESP_AUTH",
   "data-dir": "STRATUS_DATA_DIR",
   "in-memory": "STRATUS_IN_MEMORY",
   fsync: "STRATUS_FSYNC",
@@ -148,8 +153,11 @@ real Redis with --redis-url. Every option has an environment twin.
 Options:
   --host HOST               address to bind (STRATUS_HOST, default ${DEFAULT_HOST})
   --port PORT               HTTP port, 0 for a random one (STRATUS_PORT, default ${DEFAULT_HTTP_PORT})
-  --resp-port PORT          RESP2 port, 0 for a random one (STRATUS_RESP_PORT, default ${DEFAULT_RESP_PORT})
-  --no-resp                 do not serve RESP2 (STRATUS_NO_RESP=1)
+  --resp-port PORT          RESP port (RESP2 and RESP3), 0 for a random one (STRATUS_RESP_PORT, default ${DEFAULT_RESP_PORT})
+  --no-resp                 do not serve RESP (STRATUS_NO_RESP=1)
+  --resp-auth MODE          token: RESP clients AUTH with a database's token, which selects the
+                            database; none: an open port serving the default database to anyone
+                            on the machine (STRATUS_RESP_AUTH, default token)
   --data-dir DIR            persist data in DIR (STRATUS_DATA_DIR, default ./${DEFAULT_DATA_DIR})
   --in-memory               keep nothing on disk (STRATUS_IN_MEMORY=1)
   --fsync POLICY            always, everysec or no, as Redis's appendfsync (STRATUS_FSYNC, default everysec)
@@ -303,6 +311,7 @@ export function readCliConfig(
     host: read("host"),
     port: read("port"),
     respPort: read("no-resp") === true ? null : read("resp-port"),
+    respAuth: read("resp-auth"),
     // The CLI persists by default; --in-memory keeps nothing.
     dataDir:
       read("in-memory") === true

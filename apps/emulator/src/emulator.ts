@@ -35,6 +35,7 @@ import { ManagementService } from "./management/service.ts";
 import type { MetricsRecorder } from "./metrics/recorder.ts";
 import { QueueService } from "./queues/service.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
+import { tokenAuthenticator } from "./resp/token-auth.ts";
 import { SearchService } from "./search/index.ts";
 import { type DataDir, openDataDir } from "./storage/index.ts";
 import { VectorService } from "./vector/index.ts";
@@ -73,6 +74,12 @@ export interface Emulator extends AsyncDisposable {
   readonly readOnlyToken: string;
   /** `host:port` of the RESP2 listener, or undefined when it is off. */
   readonly respAddress: string | undefined;
+  /**
+   * The RESP listener as a URL for Redis clients, or undefined when it is off:
+   * `redis://default:<token>@host:port` with the default database's Standard token (the token
+   * selects the database), or `redis://host:port` on an open port (`respAuth: "none"`).
+   */
+  readonly redisUrl: string | undefined;
   /** Handles a request in-process, without a socket. */
   readonly handle: (request: EmulatorRequest) => Promise<EmulatorResponse>;
   /**
@@ -353,6 +360,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
             port: config.respPort,
             onError,
             usage: database.usage,
+            ...(config.respAuth === "token" ? { authenticate: tokenAuthenticator(databases) } : {}),
           });
   } catch (error: unknown) {
     await server.close();
@@ -427,6 +435,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       return database.readOnlyToken;
     },
     respAddress: resp === undefined ? undefined : `${formatHost(resp.host)}:${resp.port}`,
+    get redisUrl() {
+      if (resp === undefined) {
+        return undefined;
+      }
+      const address = `${formatHost(resp.host)}:${resp.port}`;
+      return config.respAuth === "token"
+        ? `redis://default:${encodeURIComponent(database.token)}@${address}`
+        : `redis://${address}`;
+    },
     // A promise always, for callers of the library; the server takes answers given at once.
     handle: (request) => Promise.resolve(handleWhole(request)),
     fetch: createFetchHandler(handleWhole),

@@ -17,6 +17,8 @@ function startupDetails(emulator: Emulator): ConnectionDetails {
     token: emulator.token,
     readOnlyToken: emulator.readOnlyToken,
     respAddress: emulator.respAddress ?? null,
+    respAuth: emulator.respAddress === undefined ? null : emulator.config.respAuth,
+    redisUrl: emulator.redisUrl ?? null,
     dataDir: emulator.config.dataDir ?? null,
     vectorUrl: emulator.vectorUrl,
     vectorToken: emulator.vectorToken,
@@ -47,6 +49,16 @@ function faultLines(emulator: Emulator): string[] {
   ];
 }
 
+/** The RESP port and how it is guarded: an open port is said to be open. */
+function respLine(emulator: Emulator): string {
+  if (emulator.respAddress === undefined) {
+    return "off";
+  }
+  return emulator.config.respAuth === "token"
+    ? `redis://${emulator.respAddress} (AUTH with a database's token)`
+    : `redis://${emulator.respAddress} (OPEN: no AUTH, anyone on this machine reaches the default database; --resp-auth none)`;
+}
+
 function startupBlock(emulator: Emulator): string {
   const lines = [
     `stratus-emulator is ready`,
@@ -60,7 +72,7 @@ function startupBlock(emulator: Emulator): string {
     `  Search REST      ${emulator.searchUrl}`,
     `  Search token     ${emulator.searchToken}`,
     `  Search Read Only ${emulator.searchReadOnlyToken}`,
-    `  RESP2            ${emulator.respAddress === undefined ? "off" : `redis://${emulator.respAddress}`}`,
+    `  RESP             ${respLine(emulator)}`,
     `  Queues (QStash)  ${emulator.queueUrl}`,
     `  Queue token      ${emulator.queueToken}`,
     ...(emulator.queueDevUrl === undefined
@@ -80,6 +92,7 @@ function startupBlock(emulator: Emulator): string {
     `KV_REST_API_URL=${emulator.url}`,
     `KV_REST_API_TOKEN=${emulator.token}`,
     `KV_REST_API_READ_ONLY_TOKEN=${emulator.readOnlyToken}`,
+    ...(emulator.redisUrl === undefined ? [] : [`REDIS_URL=${emulator.redisUrl}`]),
     ``,
     `Paste into .env for @upstash/vector:`,
     `UPSTASH_VECTOR_REST_URL=${emulator.vectorUrl}`,

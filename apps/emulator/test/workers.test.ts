@@ -181,6 +181,7 @@ describe.skipIf(!shouldRunRedisTests())("--workers over redis-server", () => {
     // And RESP reaches the same Redis through the shared RESP port
     const respPort = Number(startup.respAddress?.split(":").at(-1));
     const resp = await RespClient.connect(respPort);
+    expect(await resp.call("AUTH", startup.token)).toEqual({ kind: "simple", value: "OK" });
     expect(await resp.call("GET", "shared")).toEqual({
       kind: "bulk",
       value: new TextEncoder().encode("value"),

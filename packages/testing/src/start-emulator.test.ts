@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { connect } from "node:net";
 import { describe, test } from "vitest";
 import { startEmulator, TEST_EMAIL } from "./start-emulator.ts";
 
@@ -59,9 +61,23 @@ describe("startEmulator", () => {
     expect(await response.json()).toEqual([{ result: "PONG" }]);
   });
 
-  test("serves RESP2 when asked", async ({ expect }) => {
+  test("serves RESP2 when asked, behind the token that redisUrl carries", async ({ expect }) => {
     await using emu = await startEmulator({ resp: true });
     expect(emu.respAddress).toMatch(/^127\.0\.0\.1:\d+$/);
+    const url = new URL(emu.redisUrl ?? "");
+    expect(url.username).toBe("default");
+    expect(decodeURIComponent(url.password)).toBe(emu.token);
+    const socket = connect(Number(url.port), url.hostname);
+    socket.setEncoding("latin1");
+    let received = "";
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.write(
+      `PING\r\nAUTH ${url.username} ${decodeURIComponent(url.password)}\r\nPING\r\nQUIT\r\n`,
+    );
+    await once(socket, "close");
+    expect(received).toBe("-NOAUTH Authentication required.\r\n+OK\r\n+PONG\r\n+OK\r\n");
   });
 
   test("a failing seed stops the emulator and rejects", async ({ expect }) => {

@@ -99,6 +99,11 @@ export interface TestEmulator extends AsyncDisposable {
   readonly readOnlyToken: string;
   /** `host:port` of the RESP2 listener when `resp: true`. */
   readonly respAddress: string | undefined;
+  /**
+   * When `resp: true`, a URL for Redis clients (ioredis, node-redis, BullMQ, redis-cli -u) that
+   * authenticates with the default database's Standard token: `redis://default:<token>@host:port`.
+   */
+  readonly redisUrl: string | undefined;
   /** The management API's URL and credentials. */
   readonly management: ManagementCredentials;
   /** The default vector index (DENSE, 384 dimensions, `BGE_SMALL_EN_V1_5`): URL and tokens. */
@@ -207,6 +212,10 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     token: emulator.token,
     readOnlyToken: emulator.readOnlyToken,
     respAddress: emulator.respAddress,
+    // A getter: the management API may reset the token while the emulator runs.
+    get redisUrl() {
+      return emulator.redisUrl;
+    },
     management: { url: emulator.managementUrl, email: emulator.email, apiKey: emulator.apiKey },
     vector: vectorTarget(new URL(emulator.vectorUrl).pathname.split("/").at(-1) ?? "default"),
     search: searchTarget(new URL(emulator.searchUrl).pathname.split("/").at(-1) ?? "default"),

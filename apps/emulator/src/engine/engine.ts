@@ -147,6 +147,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     address: string;
     isStateless?: boolean;
     push?: (message: Reply) => void;
+    onKill?: () => void;
   }): Session {
     const session = new Session({
       id: this.#nextSessionId++,
@@ -495,7 +496,12 @@ export class Engine implements ServerApi, KeyspaceObserver {
    * timeout reply when the deadline passes. Resolves once; cancelled by `closeSession`.
    */
   waitFor(blocked: BlockedReply, argv: readonly string[], session: Session): Promise<Reply> {
-    return new Promise((resolve) => {
+    return new Promise((settle) => {
+      session.isBlocked = true;
+      const resolve = (reply: Reply): void => {
+        session.isBlocked = false;
+        settle(reply);
+      };
       const waiter: Waiter = { session, argv, blocked, resolve, timer: undefined, isServed: false };
       for (const key of blocked.keys) {
         const id = slot(blocked.db, key);
@@ -563,6 +569,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     for (const queue of [...this.#waiters.values()]) {
       for (const waiter of queue) {
         if (waiter.session === session) {
+          session.isBlocked = false;
           waiter.timer?.cancel();
           this.#removeWaiter(waiter);
         }

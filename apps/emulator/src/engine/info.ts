@@ -183,12 +183,16 @@ function clientFields(server: ServerApi): Fields {
   let connected = 0;
   let pubsub = 0;
   let watching = 0;
+  let blocked = 0;
   const watchedKeys = new Set<string>();
   for (const session of server.sessions()) {
     if (session.isStateless) {
       continue;
     }
     connected++;
+    if (session.isBlocked) {
+      blocked++;
+    }
     if (isSubscriber(session)) {
       pubsub++;
     }
@@ -205,8 +209,8 @@ function clientFields(server: ServerApi): Fields {
     ["maxclients", server.config.value("maxclients")],
     ["client_recent_max_input_buffer", 0],
     ["client_recent_max_output_buffer", 0],
-    // Emulator difference: blocked clients live inside the engine and are not counted here.
-    ["blocked_clients", 0],
+    // Every waiting blocking command: BLPOP and its kind, XREAD/XREADGROUP … BLOCK, …
+    ["blocked_clients", blocked],
     ["tracking_clients", 0],
     ["pubsub_clients", pubsub],
     ["watching_clients", watching],

@@ -15,6 +15,11 @@ export interface SessionOptions {
   /** Never blocks, never subscribes: REST callers. */
   readonly isStateless?: boolean;
   readonly push?: PushSink;
+  /**
+   * Closes the session's connection (CLIENT KILL): the owner ends it, after the current reply
+   * when the session killed itself.
+   */
+  readonly onKill?: () => void;
 }
 
 export class Session {
@@ -25,6 +30,7 @@ export class Session {
   /** Sends a pushed reply, or collects it while `capturePushes` runs. */
   readonly push: PushSink;
   #captured: Reply[] | undefined;
+  readonly #onKill: (() => void) | undefined;
   dbIndex = 0;
   name = "";
   libraryName = "";
@@ -41,6 +47,8 @@ export class Session {
   readonly watchedKeys = new Set<string>();
   readonly channels = new Set<string>();
   readonly patterns = new Set<string>();
+  /** True while a blocking command of the session waits (INFO's `blocked_clients`). */
+  isBlocked = false;
   /** Set by CLIENT KILL and QUIT; the connection closes after the current reply. */
   isKilled = false;
   /** The ACL user the session is authenticated as (AUTH, HELLO AUTH). */
@@ -67,6 +75,7 @@ export class Session {
     this.createdAtMs = options.createdAtMs;
     this.lastInteractionMs = options.createdAtMs;
     this.isStateless = options.isStateless ?? false;
+    this.#onKill = options.onKill;
     const sink = options.push ?? (() => undefined);
     this.push = (message) => {
       if (this.#captured === undefined) {
@@ -90,6 +99,12 @@ export class Session {
     } finally {
       this.#captured = outer;
     }
+  }
+
+  /** CLIENT KILL: marks the session and asks its owner to close the connection. */
+  kill(): void {
+    this.isKilled = true;
+    this.#onKill?.();
   }
 
   /** Channels plus patterns: the count subscribe replies carry. */

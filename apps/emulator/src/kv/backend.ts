@@ -71,6 +71,12 @@ export interface MonitorLine {
 export interface KvSession {
   /** `command`: `lookupCommand(argv)`, when the caller has it (the engine need not look it up again). */
   execute(argv: Argv, command?: Command): Promise<Resp2Value>;
+  /**
+   * Runs the session's commands (scripts' included) as the ACL user a token acts as (`default`,
+   * `default_ro`, an ACL RESTTOKEN user): the embedded engine checks each against that user. A
+   * proxied Redis has no such users: there it changes nothing.
+   */
+  actAs(username: string): void;
   close(): void;
 }
 
@@ -78,6 +84,11 @@ export interface KvSessionOptions {
   readonly caller: KvCaller;
   /** Receives out-of-band replies: pub/sub messages and MONITOR lines, already in RESP form. */
   readonly onPush: (value: Resp2Value) => void;
+  /**
+   * CLIENT KILL named this session: the connection closes (at once, or after the reply of the
+   * command that killed it). Over a proxied Redis the Redis closes the connection itself.
+   */
+  readonly onKill?: () => void;
 }
 
 /**
@@ -87,6 +98,8 @@ export interface KvSessionOptions {
 export interface KvAclUsers {
   /** The user named `username`, if it exists. */
   user(username: string): { readonly isEnabled: boolean } | undefined;
+  /** Whether the password is one of the user's and the user is enabled (AUTH over RESP). */
+  authenticate(username: string, password: string): boolean;
   /** Runs `request` with REST's stateless session acting as `username`. */
   runAs<TResult>(username: string, request: () => TResult): TResult;
   /** Calls `listener` for each token ACL RESTTOKEN issues; returns the detach. */

@@ -14,11 +14,14 @@ import {
   Resp2RequestParser,
   type Resp2Value,
 } from "@stratus/core/resp2";
+import { encodeResp3, type Resp3Value } from "@stratus/core/resp3";
 import {
+  asciiUpper,
   binaryToUtf8,
   bytesToBinary,
   MAX_BINARY_LENGTH,
   STRING_OVER_ENGINE_LIMIT,
+  utf8ToBinary,
 } from "../kv/argv.ts";
 import {
   type Argv,
@@ -31,6 +34,7 @@ import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
 import { checkLookedUpCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
+import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
 
 /**
  * Stands in the queue for a request with an argument longer than the engine's strings can be
@@ -47,16 +51,32 @@ function toArgv(parts: readonly Uint8Array[]): Argv {
   return parts.map(bytesToBinary);
 }
 
-/** Checks `AUTH [username] password`; the caller's grant, or undefined when refused. */
-export type RespAuthenticator = (username: string, password: string) => KvCaller | undefined;
+/** What AUTH (or HELLO … AUTH) grants: the database whose token it was, and how to run there. */
+export interface RespGrant {
+  /** The database's backend; the connection's session moves to it. */
+  readonly backend: KvBackend;
+  /** The Read Only token: refused what REST refuses it, with the same text. */
+  readonly isReadOnly: boolean;
+  /** The ACL user the session acts as (`default`, `default_ro`, an ACL user). */
+  readonly username: string;
+  /** The database's usage, for the management stats. */
+  readonly usage?: UsageTotals;
+}
+
+/** Checks `AUTH [username] password`; the grant, or undefined when refused. */
+export type RespAuthenticator = (username: string, password: string) => RespGrant | undefined;
 
 export interface ConnectionOptions {
   readonly socket: Socket;
+  /**
+   * The database served without AUTH (no `authenticate`); with one, the backend whose own users
+   * `AUTH user password` may name when no token matches, if it keeps them (a proxied Redis).
+   */
   readonly backend: KvBackend;
   /** When set, clients must AUTH before anything else (`NOAUTH Authentication required.`). */
   readonly authenticate?: RespAuthenticator;
   readonly onError: (error: unknown) => void;
-  /** The served database's usage: every command counts as one request (STYLE.md §7.6). */
+  /** The open port's usage: every command counts as one request (STYLE.md §7.6). */
   readonly usage?: UsageTotals;
 }
 
@@ -66,6 +86,15 @@ const WRONGPASS: Resp2Value = {
   kind: "error",
   message: "WRONGPASS invalid username-password pair or user is disabled.",
 };
+const RESET: Resp2Value = { kind: "simple", value: "RESET" };
+/** src/networking.c helloCommand's texts, in the order it checks. */
+const HELLO_ERRORS = {
+  notInteger: "ERR Protocol version is not an integer or out of range",
+  noProto: "NOPROTO unsupported protocol version",
+  syntax: (option: string): string => `ERR Syntax error in HELLO option '${option}'`,
+  noAuth:
+    "NOAUTH HELLO must be called with the client already authenticated, otherwise the HELLO <proto> AUTH <user> <pass> option can be used to authenticate the client and select the RESP protocol version at the same time",
+} as const;
 /** Confirmations that count channels and patterns, and those that count shard channels. */
 const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
@@ -75,11 +104,18 @@ export class RespConnection {
   readonly #options: ConnectionOptions;
   readonly #parser = new Resp2RequestParser();
   readonly #pending: Argv[] = [];
-  #session: KvSession;
+  /** Opened at once on an open port, else by the first successful AUTH (its token's database). */
+  #session: KvSession | undefined;
+  #sessionBackend: KvBackend | undefined;
+  #usage: UsageTotals | undefined;
   #caller: KvCaller;
   #isAuthenticated: boolean;
   #isRunning = false;
   #isClosed = false;
+  /** True while this connection's own command runs its synchronous part (it may kill itself). */
+  #isInOwnCommand = false;
+  /** CLIENT KILL named this connection while its own command ran: close after the reply. */
+  #isKilledAfterReply = false;
   /** Set when the parser refused the input: answered after the requests before it, then close. */
   #protocolError: string | undefined;
   #heldPushes: Resp2Value[] | undefined;
@@ -90,6 +126,13 @@ export class RespConnection {
   #subscriptions = 0;
   #shardSubscriptions = 0;
   readonly #outputLimit: OutputLimitGuard;
+  /** The protocol HELLO chose: 2 until `HELLO 3`, back to 2 on RESET. */
+  #protocol: 2 | 3 = 2;
+  /**
+   * Under RESP3, the commands MULTI queued, so EXEC's replies get each its command's RESP3 shape;
+   * undefined outside MULTI.
+   */
+  #queued: { command: Command | undefined; argv: Argv }[] | undefined;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -104,7 +147,11 @@ export class RespConnection {
     });
     this.#isAuthenticated = options.authenticate === undefined;
     this.#caller = { isReadOnly: false, address: this.#address() };
-    this.#session = this.#openSession(this.#caller);
+    // Commands count in the usage of the database they ran on, none before AUTH picks it.
+    this.#usage = this.#isAuthenticated ? options.usage : undefined;
+    if (this.#isAuthenticated) {
+      this.#session = this.#openSession(options.backend);
+    }
     this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
     this.#socket.on("close", () => this.#close());
     this.#socket.on("error", () => this.#close());
@@ -114,8 +161,19 @@ export class RespConnection {
     return `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
   }
 
-  #openSession(caller: KvCaller): KvSession {
-    return this.#options.backend.openSession({ caller, onPush: (value) => this.#push(value) });
+  /** The session on `backend`: the current one, or a new one in its place (another database). */
+  #openSession(backend: KvBackend): KvSession {
+    if (this.#session !== undefined && this.#sessionBackend === backend) {
+      return this.#session;
+    }
+    this.#session?.close();
+    this.#sessionBackend = backend;
+    this.#session = backend.openSession({
+      caller: this.#caller,
+      onPush: (value) => this.#push(value),
+      onKill: () => this.#onKilled(),
+    });
+    return this.#session;
   }
 
   #onData(chunk: Buffer): void {
@@ -165,27 +223,43 @@ export class RespConnection {
         if (argv.length === 0 && this.#protocolError !== undefined) {
           this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
           this.#socket.end();
+          this.#close();
           return;
         }
         this.#heldPushes = [];
         const startedAt = performance.now();
         // Looked up once, here: the checks, the session, the engine and the usage counts share it.
         const command = lookupCommand(argv);
-        const reply = this.#observeReply(command, await this.#run(argv, command));
+        // The database the command ran on: AUTH counts in the one it left, if any.
+        const usage = this.#usage;
+        if (command?.flags.has("blocking") === true) {
+          // It may wait: the replies before it leave now, as Redis writes them (not corked behind it).
+          this.#socket.uncork();
+          this.#socket.cork();
+        }
+        this.#isInOwnCommand = true;
+        const running = this.#run(argv, command);
+        this.#isInOwnCommand = false;
+        const reply = this.#observeReply(command, await running);
         const held = this.#heldPushes;
         this.#heldPushes = undefined;
         if (this.#isClosed) {
           return;
         }
-        const bytesOut = this.#write(reply);
-        this.#recordUsage(argv, {
+        const bytesOut = this.#writeReply(reply, { command, argv });
+        this.#recordUsage(argv, usage, {
           isWrite: isWriteCommand(command),
           latencyMs: performance.now() - startedAt,
           bytesOut,
         });
         for (const value of held) {
           this.#observe(value);
-          this.#write(value);
+          this.#writePush(value);
+        }
+        if (this.#isKilledAfterReply) {
+          this.#socket.end();
+          this.#close();
+          return;
         }
       }
     } finally {
@@ -198,14 +272,24 @@ export class RespConnection {
     if (name === "QUIT") {
       this.#write(OK);
       this.#socket.end();
-      this.#isClosed = true;
+      this.#close();
       return OK;
     }
-    if (name === "AUTH" && this.#options.authenticate !== undefined) {
-      return await this.#auth(argv);
+    if (name === "HELLO") {
+      return await this.#hello(argv, command);
     }
-    // Commands a client may send before authenticating (src/server.c: CMD_NO_AUTH).
-    if (!this.#isAuthenticated && command?.flags.has("no_auth") !== true) {
+    if (this.#options.authenticate !== undefined) {
+      // AUTH, HELLO and RESET: the commands a client may send before authenticating (src/server.c
+      // CMD_NO_AUTH), answered here, where the tokens are.
+      if (name === "AUTH") {
+        return await this.#auth(argv);
+      }
+      if (name === "RESET") {
+        return await this.#reset(argv, command);
+      }
+    }
+    const session = this.#session;
+    if (!this.#isAuthenticated || session === undefined) {
       return NOAUTH;
     }
     const refusal = checkLookedUpCommand(argv, command, {
@@ -220,7 +304,7 @@ export class RespConnection {
       return subscribedRefusal;
     }
     try {
-      return await this.#session.execute(argv, command);
+      return await session.execute(argv, command);
     } catch (error: unknown) {
       if (!(error instanceof BackendUnavailableError)) {
         throw error;
@@ -228,13 +312,18 @@ export class RespConnection {
       // The proxied Redis went away: say so; the session's upstream state is gone, so close.
       this.#write({ kind: "error", message: `ERR backend unavailable: ${error.message}` });
       this.#socket.end();
-      this.#isClosed = true;
+      this.#close();
       return OK;
     }
   }
 
   #isSubscribed(): boolean {
     return this.#subscriptions > 0 || this.#shardSubscriptions > 0;
+  }
+
+  /** RESP2's subscribed mode: RESP3 clients may run any command while subscribed. */
+  #isInSubscribedMode(): boolean {
+    return this.#protocol === 2 && this.#isSubscribed();
   }
 
   /**
@@ -245,7 +334,7 @@ export class RespConnection {
    */
   #subscribedModeRefusal(argv: Argv, command: Command | undefined): Resp2Value | undefined {
     if (
-      !this.#isSubscribed() ||
+      !this.#isInSubscribedMode() ||
       command === undefined ||
       command.subcommands !== undefined ||
       command.traits.has("subscription") ||
@@ -278,7 +367,9 @@ export class RespConnection {
     } else if (name === "RESET" && reply.kind === "simple") {
       this.#subscriptions = 0;
       this.#shardSubscriptions = 0;
-    } else if (name === "PING" && this.#isSubscribed()) {
+      this.#protocol = 2;
+      this.#queued = undefined;
+    } else if (name === "PING" && this.#isInSubscribedMode()) {
       const pong: Resp2Value = { kind: "bulk", value: Buffer.from("pong") };
       if (reply.kind === "simple" && reply.value === "PONG") {
         return { kind: "array", items: [pong, { kind: "bulk", value: new Uint8Array() }] };
@@ -310,32 +401,118 @@ export class RespConnection {
   async #auth(argv: Argv): Promise<Resp2Value> {
     const text = argv.slice(1).map(binaryToUtf8);
     if (text.length < 1 || text.length > 2) {
-      return { kind: "error", message: "ERR wrong number of arguments for 'auth' command" };
+      return {
+        kind: "error",
+        message:
+          text.length < 1 ? "ERR wrong number of arguments for 'auth' command" : "ERR syntax error",
+      };
     }
     const [username, password] = text.length === 2 ? text : ["default", text[0]];
-    const caller = this.#options.authenticate?.(username ?? "", password ?? "");
-    if (caller === undefined) {
-      return text.length === 2 ? this.#authAsBackendUser(argv) : WRONGPASS;
-    }
-    this.#isAuthenticated = true;
-    // Redis keeps the connection's state (database, name, …) across AUTH; only the grant changes.
-    this.#caller = { ...caller, address: this.#address() };
-    return OK;
+    return (await this.#signIn(username ?? "", password ?? "")) ? OK : WRONGPASS;
   }
 
   /**
-   * `AUTH username password` that is not one of the connection's own credentials may name an ACL
-   * user of the backend (ACL SETUSER): the backend checks it and, on success, runs this
-   * connection's commands as that user, enforcing its rules.
+   * Checks the credentials and, when they are good, moves the connection to their database
+   * (keeping its session when it is the same one) acting as their user.
    */
-  async #authAsBackendUser(argv: Argv): Promise<Resp2Value> {
-    const reply = await this.#session.execute(argv);
+  async #signIn(username: string, password: string): Promise<boolean> {
+    const grant = this.#options.authenticate?.(username, password);
+    if (grant !== undefined) {
+      this.#caller = { isReadOnly: grant.isReadOnly, address: this.#address() };
+      this.#usage = grant.usage;
+      this.#openSession(grant.backend).actAs(grant.username);
+      this.#isAuthenticated = true;
+      return true;
+    }
+    return username !== "default" && (await this.#signInAsBackendUser(username, password));
+  }
+
+  /**
+   * `AUTH username password` that is no token may name a user of a proxied Redis (whose ACL users
+   * the emulator cannot see): the Redis checks it and, on success, enforces its rules.
+   */
+  async #signInAsBackendUser(username: string, password: string): Promise<boolean> {
+    const { backend } = this.#options;
+    if (backend.aclUsers !== undefined) {
+      return false;
+    }
+    const session = this.#openSession(backend);
+    const reply = await session.execute(["AUTH", username, password].map(utf8ToBinary));
     if (reply.kind !== "simple") {
+      return false;
+    }
+    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#isAuthenticated = true;
+    return true;
+  }
+
+  /**
+   * HELLO [protover [AUTH username password] [SETNAME name]]: checked in Redis's order (the
+   * version, the options, the credentials, then NOAUTH), the credentials being a token; the rest
+   * runs on the session without them.
+   */
+  async #hello(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
+    const forwarded: string[] = argv.slice(0, 2);
+    let credentials: [string, string] | undefined;
+    let protocol = this.#protocol;
+    if (argv.length > 1) {
+      const version = argv[1] ?? "";
+      if (!/^-?\d{1,18}$/.test(version)) {
+        return { kind: "error", message: HELLO_ERRORS.notInteger };
+      }
+      if (version !== "2" && version !== "3") {
+        return { kind: "error", message: HELLO_ERRORS.noProto };
+      }
+      protocol = version === "3" ? 3 : 2;
+      // The backends answer in RESP2 terms (a proxied Redis too); this connection speaks RESP3.
+      forwarded[1] = "2";
+    }
+    for (let index = 2; index < argv.length; index++) {
+      const option = argv[index] ?? "";
+      const token = asciiUpper(option);
+      if (token === "AUTH" && index + 2 < argv.length) {
+        credentials = [binaryToUtf8(argv[index + 1] ?? ""), binaryToUtf8(argv[index + 2] ?? "")];
+        if (this.#options.authenticate === undefined) {
+          // An open port: the backend's own users (a fresh engine's passwordless `default`).
+          forwarded.push(option, argv[index + 1] ?? "", argv[index + 2] ?? "");
+        }
+        index += 2;
+      } else if (token === "SETNAME" && index + 1 < argv.length) {
+        forwarded.push(option, argv[index + 1] ?? "");
+        index += 1;
+      } else {
+        return { kind: "error", message: HELLO_ERRORS.syntax(binaryToUtf8(option)) };
+      }
+    }
+    if (
+      this.#options.authenticate !== undefined &&
+      credentials !== undefined &&
+      !(await this.#signIn(...credentials))
+    ) {
       return WRONGPASS;
     }
-    this.#isAuthenticated = true;
+    const session = this.#session;
+    if (!this.#isAuthenticated || session === undefined) {
+      return { kind: "error", message: HELLO_ERRORS.noAuth };
+    }
+    const reply = await session.execute(forwarded, command);
+    if (reply.kind !== "array") {
+      return reply;
+    }
+    this.#protocol = protocol;
+    return withProtocol(reply, protocol);
+  }
+
+  /**
+   * RESET also logs the connection out when the port requires AUTH, as Redis does when the
+   * default user has a password (src/networking.c clearClientConnectionState).
+   */
+  async #reset(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
+    const reply = this.#session === undefined ? RESET : await this.#session.execute(argv, command);
+    this.#isAuthenticated = false;
+    this.#usage = undefined;
     this.#caller = { isReadOnly: false, address: this.#address() };
-    return OK;
+    return reply;
   }
 
   /**
@@ -345,18 +522,63 @@ export class RespConnection {
   #push(value: Resp2Value): void {
     if (this.#heldPushes === undefined) {
       this.#observe(value);
-      this.#write(value);
+      this.#writePush(value);
     } else {
       this.#heldPushes.push(value);
     }
   }
 
+  /** Writes a command's reply in the connection's protocol (RESP3: the command's shape). */
+  #writeReply(value: Resp2Value, request: { command: Command | undefined; argv: Argv }): number {
+    if (this.#protocol === 2) {
+      return this.#write(value);
+    }
+    const { command } = request;
+    if (command?.traits.has("subscription") === true && value.kind === "array") {
+      return this.#writeBytes(encodeResp3(pushResp3(value)));
+    }
+    return this.#writeBytes(encodeResp3(this.#toResp3(value, request)));
+  }
+
+  /** RESP3 shapes, EXEC's replies each by its queued command (tracked from MULTI's replies). */
+  #toResp3(value: Resp2Value, request: { command: Command | undefined; argv: Argv }): Resp3Value {
+    const name = request.command?.name;
+    if (name === "MULTI") {
+      this.#queued = value.kind === "simple" ? [] : this.#queued;
+    } else if (name === "EXEC" || name === "DISCARD") {
+      const queued = this.#queued;
+      this.#queued = undefined;
+      if (name === "EXEC" && value.kind === "array" && queued?.length === value.items.length) {
+        return {
+          kind: "array",
+          items: value.items.map((item, index) => toResp3(item, queued[index] ?? request)),
+        };
+      }
+    } else if (this.#queued !== undefined && value.kind === "simple" && value.value === "QUEUED") {
+      this.#queued.push(request);
+    }
+    return toResp3(value, request);
+  }
+
+  /** Writes a pushed value: a RESP3 push (a MONITOR line stays a simple string). */
+  #writePush(value: Resp2Value): number {
+    return this.#protocol === 2
+      ? this.#write(value)
+      : this.#writeBytes(encodeResp3(pushResp3(value)));
+  }
+
   /** Writes one reply; returns its size in bytes (0 when the socket is gone). */
   #write(value: Resp2Value): number {
+    if (this.#protocol === 3) {
+      return this.#writeBytes(encodeResp3(plainResp3(value)));
+    }
+    return this.#writeBytes(encodeResp2(value));
+  }
+
+  #writeBytes(bytes: Uint8Array): number {
     if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
       return 0;
     }
-    const bytes = encodeResp2(value);
     this.#socket.write(bytes);
     this.#outputLimit.check();
     return bytes.byteLength;
@@ -375,11 +597,27 @@ export class RespConnection {
     });
   }
 
+  /**
+   * CLIENT KILL named this connection: closed after the reply when its own command did it (Redis
+   * writes that reply first), else at once, its session (subscriptions, blocked command, WATCHes,
+   * MONITOR) released with it. A microtask: the killing command is still iterating the sessions.
+   */
+  #onKilled(): void {
+    if (this.#isInOwnCommand) {
+      this.#isKilledAfterReply = true;
+      return;
+    }
+    queueMicrotask(() => {
+      this.#socket.destroy();
+      this.#close();
+    });
+  }
+
   #recordUsage(
     argv: Argv,
+    usage: UsageTotals | undefined,
     { isWrite, latencyMs, bytesOut }: { isWrite: boolean; latencyMs: number; bytesOut: number },
   ): void {
-    const { usage } = this.#options;
     if (usage === undefined) {
       return;
     }
@@ -396,7 +634,20 @@ export class RespConnection {
       return;
     }
     this.#isClosed = true;
+    this.#pending.length = 0;
     this.#outputLimit.dispose();
-    this.#session.close();
+    this.#session?.close();
   }
+}
+
+/** HELLO's flat reply with `proto` set to the connection's protocol (the backend answered 2). */
+function withProtocol(reply: Resp2Value & { kind: "array" }, protocol: 2 | 3): Resp2Value {
+  const items = [...reply.items];
+  const index = items.findIndex(
+    (item) => item.kind === "bulk" && Buffer.from(item.value).toString("latin1") === "proto",
+  );
+  if (index !== -1) {
+    items[index + 1] = { kind: "integer", value: BigInt(protocol) };
+  }
+  return { kind: "array", items };
 }

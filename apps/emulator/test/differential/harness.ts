@@ -1,14 +1,17 @@
 /**
  * The differential harness: the same command scripts go over RESP to the embedded engine and to a
  * real `redis-server`, and the replies are compared exactly — unordered only where Redis's reply is
- * unordered (STYLE.md §13 conformance). Both sides run on wall-clock time.
+ * unordered (STYLE.md §13 conformance). Both sides run on wall-clock time. Every script runs twice:
+ * over RESP2, then over RESP3 connections (`HELLO 3`), so each command's RESP3 shape is diffed too.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import type { Resp3Value } from "@stratus/core/resp3";
 import { Engine } from "../../src/engine/index.ts";
 import { MemoryBackend } from "../../src/kv/memory/memory-backend.ts";
 import { type RespServer, startRespServer } from "../../src/resp/server.ts";
 import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
 import { RespClient } from "../support/resp-client.ts";
+import { Resp3Client } from "../support/resp3-client.ts";
 
 /** How two replies are compared. */
 export type Comparison =
@@ -37,6 +40,8 @@ export type Step =
 export interface Targets {
   readonly stratus: RespClient;
   readonly redis: RespClient;
+  /** RESP3 connections (after `HELLO 3`) to the same servers. */
+  readonly resp3: { readonly stratus: Resp3Client; readonly redis: Resp3Client };
   /** The RESP ports, for tests that open more connections (pub/sub subscribers). */
   readonly ports: { readonly stratus: number; readonly redis: number };
   close(): Promise<void>;
@@ -59,12 +64,22 @@ export async function startTargets(): Promise<Targets> {
   const redisServer = await RedisServer.start();
   const stratus = await RespClient.connect(respServer.port);
   const redis = await RespClient.connect(redisServer.port);
+  const resp3 = {
+    stratus: await Resp3Client.connect(respServer.port),
+    redis: await Resp3Client.connect(redisServer.port),
+  };
   return {
     stratus,
     redis,
+    resp3,
     ports: { stratus: respServer.port, redis: redisServer.port },
     close: async () => {
-      await Promise.all([stratus.close(), redis.close()]);
+      await Promise.all([
+        stratus.close(),
+        redis.close(),
+        resp3.stratus.close(),
+        resp3.redis.close(),
+      ]);
       await Promise.all([respServer.close(), redisServer.kill()]);
       await backend.close();
       engine.close();
@@ -72,8 +87,12 @@ export async function startTargets(): Promise<Targets> {
   };
 }
 
-/** A readable form of a reply for assertion messages: bulk strings as text (or hex when binary). */
-export function show(value: Resp2Value): unknown {
+/**
+ * A readable form of a reply for assertion messages: bulk strings as text (or hex when binary);
+ * RESP3's types marked (`{ "%": entries }` for a map, `{ "~": items }` for a set, `,1.5` for a
+ * double, …).
+ */
+export function show(value: Resp2Value | Resp3Value): unknown {
   switch (value.kind) {
     case "simple":
       return `+${value.value}`;
@@ -91,49 +110,88 @@ export function show(value: Resp2Value): unknown {
       return "(null array)";
     case "array":
       return value.items.map(show);
+    case "map":
+      return { "%": value.entries.map(([key, entry]) => [show(key), show(entry)]) };
+    case "set":
+      return { "~": value.items.map(show) };
+    case "push":
+      return { ">": value.items.map(show) };
+    case "attribute":
+      return {
+        "|": value.entries.map(([key, entry]) => [show(key), show(entry)]),
+        value: show(value.value),
+      };
+    case "double":
+      return `,${value.text ?? String(value.value)}`;
+    case "boolean":
+      return value.value ? "#t" : "#f";
+    case "big-number":
+      return `(${value.value}`;
+    case "blob-error":
+      return `!${Buffer.from(value.message).toString("latin1")}`;
+    case "verbatim":
+      return `=${value.format}:${Buffer.from(value.value).toString("latin1")}`;
     default:
       return value satisfies never;
   }
 }
 
+/** A shown RESP3 map's or set's contents, to compare as an array; anything else as it is. */
+function contents(shown: unknown): unknown {
+  if (typeof shown === "object" && shown !== null && !Array.isArray(shown)) {
+    const record = shown as Record<string, unknown>;
+    return record["%"] ?? record["~"] ?? record[">"] ?? shown;
+  }
+  return shown;
+}
+
 const byJson = (a: unknown, b: unknown): number =>
   JSON.stringify(a).localeCompare(JSON.stringify(b));
 
-const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+const DECIMAL = /^(,?)([-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?)$/i;
 
-/** Decimal strings in a shown reply as canonical numbers (`"1.1000000000000001"` → `"1.1"`). */
+/** Decimal strings (and doubles) in a shown reply as canonical numbers (`"1.1000000000000001"` → `"1.1"`). */
 function asNumbers(shown: unknown): unknown {
   if (Array.isArray(shown)) {
     return shown.map(asNumbers);
   }
-  return typeof shown === "string" && DECIMAL.test(shown) ? `${Number(shown)}` : shown;
+  if (typeof shown === "object" && shown !== null) {
+    return Object.fromEntries(Object.entries(shown).map(([key, inner]) => [key, asNumbers(inner)]));
+  }
+  const match = typeof shown === "string" ? DECIMAL.exec(shown) : null;
+  return match === null ? shown : `${match[1]}${Number(match[2])}`;
 }
 
 /** The reply in the form the comparison needs. */
-export function normalise(value: Resp2Value, compare: Comparison): unknown {
+export function normalise(value: Resp2Value | Resp3Value, compare: Comparison): unknown {
   const shown = show(value);
   if (compare === "double") {
     return asNumbers(shown);
   }
-  if (!Array.isArray(shown)) {
+  if (compare === "exact") {
+    return shown;
+  }
+  const items = contents(shown);
+  if (!Array.isArray(items)) {
     return compare === "kind" ? value.kind : shown;
   }
   switch (compare) {
-    case "exact":
-      return shown;
     case "unordered":
-      return [...shown].sort(byJson);
+      return [value.kind, [...items].sort(byJson)];
     case "unordered-pairs": {
-      const pairs: unknown[][] = [];
-      for (let i = 0; i < shown.length; i += 2) {
-        pairs.push([shown[i], shown[i + 1]]);
+      if (value.kind === "map") {
+        return [value.kind, [...items].sort(byJson)];
       }
-      return pairs.sort(byJson);
+      const pairs: unknown[][] = [];
+      for (let i = 0; i < items.length; i += 2) {
+        pairs.push([items[i], items[i + 1]]);
+      }
+      return [value.kind, pairs.sort(byJson)];
     }
     case "kind":
       return value.kind;
     case "scan":
-      return [shown[0], Array.isArray(shown[1]) ? [...shown[1]].sort(byJson) : shown[1]];
+      return [items[0], Array.isArray(items[1]) ? [...items[1]].sort(byJson) : items[1]];
     default:
       return compare satisfies never;
   }
@@ -145,9 +203,32 @@ export interface StepResult {
   readonly redis: unknown;
 }
 
-/** Runs `steps` on both targets after FLUSHALL; returns each step's normalised replies. */
+/**
+ * Runs `steps` on both targets after FLUSHALL, over RESP2 and then again over RESP3; returns each
+ * step's normalised replies (the RESP3 run's argv marked `RESP3`).
+ */
 export async function runBoth(targets: Targets, steps: readonly Step[]): Promise<StepResult[]> {
-  await Promise.all([targets.stratus.call("FLUSHALL"), targets.redis.call("FLUSHALL")]);
+  const results = await runOver(targets, steps);
+  return [
+    ...results,
+    ...(await runOver(targets.resp3, steps)).map((result) => ({
+      ...result,
+      argv: ["RESP3", ...result.argv],
+    })),
+  ];
+}
+
+interface Pair {
+  readonly stratus: { call(...argv: Uint8Array[]): Promise<Resp2Value | Resp3Value> };
+  readonly redis: { call(...argv: Uint8Array[]): Promise<Resp2Value | Resp3Value> };
+}
+
+async function runOver(targets: Pair, steps: readonly Step[]): Promise<StepResult[]> {
+  const flush = (text: string): Uint8Array => Buffer.from(text, "latin1");
+  await Promise.all([
+    targets.stratus.call(flush("FLUSHALL")),
+    targets.redis.call(flush("FLUSHALL")),
+  ]);
   const results: StepResult[] = [];
   for (const step of steps) {
     const { argv, compare } =

@@ -26,6 +26,8 @@ import {
   type RedisProxyOptions,
 } from "../../src/kv/redis-proxy/proxy-backend.ts";
 import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
+import { RespClient } from "../support/resp-client.ts";
+import { Resp3Client } from "../support/resp3-client.ts";
 import { bulk, bytes, command, NULL, OK, plain, REST_CALLER, uniqueKey } from "./backend-suite.ts";
 
 const PONG: Resp2Value = { kind: "simple", value: "PONG" };
@@ -381,6 +383,29 @@ describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
     });
   });
 
+  test("RESP3 clients work in front of the real Redis, behind the token", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    await using emulator = await createEmulator({
+      redisUrl: redis.url(),
+      port: 0,
+      respPort: 0,
+      token: "t",
+    });
+    const port = Number(emulator.respAddress?.split(":").at(-1));
+    const key = uniqueKey("resp3");
+    const client = await Resp3Client.connect(port, { password: "t" });
+    try {
+      await client.call("HSET", key, "f", "v");
+      expect(await client.call("HGETALL", key)).toEqual({
+        kind: "map",
+        entries: [[bulk("f"), bulk("v")]],
+      });
+      expect(await client.call("GET", `${key}:missing`)).toEqual({ kind: "null" });
+    } finally {
+      await client.close();
+    }
+  });
+
   test("REST and RESP clients reach Redis; an outage is a JSON 503", async ({ expect }) => {
     await using redis = await RedisServer.start();
     const warnings: unknown[] = [];
@@ -399,11 +424,17 @@ describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
     expect(await (await rest(`/get/${key}`)).json()).toEqual({ result: "hello" });
     // RESP: sessions keep their own database, and pub/sub pushes arrive
     const [host, port] = (emulator.respAddress ?? "").split(/:(?=\d+$)/);
-    const options = { host: host ?? "", port: Number(port), lazyConnect: true };
+    const options = { host: host ?? "", port: Number(port), lazyConnect: true, password: "t" };
     const first = new Redis(options);
     const second = new Redis(options);
     const subscriber = new Redis(options);
+    const stranger = await RespClient.connect(Number(port));
     try {
+      // The port asks for the database's token in front of the real Redis too
+      expect(await stranger.call("GET", key)).toEqual({
+        kind: "error",
+        message: "NOAUTH Authentication required.",
+      });
       await Promise.all([first.connect(), second.connect(), subscriber.connect()]);
       await first.select(1);
       await first.set(key, "db1");
@@ -416,6 +447,7 @@ describe.skipIf(!shouldRunRedisTests())("the emulator with --redis-url", () => {
       expect(await second.publish(`${key}:b`, "hi")).toBe(1);
       expect(await received).toEqual([`${key}:b`, "hi"]);
     } finally {
+      await stranger.close();
       first.disconnect();
       second.disconnect();
       subscriber.disconnect();

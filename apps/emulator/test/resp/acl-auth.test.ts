@@ -4,8 +4,10 @@
  */
 import { test } from "vitest";
 import { Engine } from "../../src/engine/index.ts";
+import { KvDatabase } from "../../src/kv/database.ts";
 import { MemoryBackend } from "../../src/kv/memory/memory-backend.ts";
 import { startRespServer } from "../../src/resp/server.ts";
+import { tokenAuthenticator } from "../../src/resp/token-auth.ts";
 import { show } from "../differential/harness.ts";
 import { RespClient } from "../support/resp-client.ts";
 
@@ -20,8 +22,20 @@ async function startGuardedServer(): Promise<{ port: number } & AsyncDisposable>
     onError: (error) => {
       throw error;
     },
-    authenticate: (_username, password) =>
-      password === "token" ? { isReadOnly: false, address: "" } : undefined,
+    authenticate: tokenAuthenticator(
+      new Map([
+        [
+          "default",
+          new KvDatabase({
+            name: "default",
+            backend,
+            token: "token",
+            readOnlyToken: "read-only-token",
+            now: () => 0,
+          }),
+        ],
+      ]),
+    ),
   });
   return {
     port: server.port,

@@ -15,7 +15,7 @@ export interface RespEmulator extends AsyncDisposable {
   readonly port: number;
   /** An ioredis client on the listener, closed with the emulator. */
   client(options?: RedisOptions): Redis;
-  /** A raw socket on the listener, closed with the emulator. */
+  /** A raw socket on the listener, authenticated (`AUTH <token>`), closed with the emulator. */
   socket(): Promise<RawSocket>;
   /** Sends one command over REST as the default database's Standard token. */
   rest(argv: readonly string[]): Promise<unknown>;
@@ -44,6 +44,7 @@ export async function startRespEmulator(options: { clock?: Clock } = {}): Promis
         lazyConnect: false,
         maxRetriesPerRequest: 0,
         retryStrategy: () => null,
+        password: TOKEN,
         ...options,
       });
       clients.push(client);
@@ -52,6 +53,7 @@ export async function startRespEmulator(options: { clock?: Clock } = {}): Promis
     socket: async () => {
       const socket = await RawSocket.connect(port);
       sockets.push(socket);
+      await socket.authenticate(TOKEN);
       return socket;
     },
     rest: async (argv) => {
@@ -80,7 +82,9 @@ export async function startRespEmulator(options: { clock?: Clock } = {}): Promis
 /** A plain TCP connection that collects everything the server writes until it closes. */
 export class RawSocket {
   readonly #socket: Socket;
-  #received = Buffer.alloc(0);
+  /** Joined only when read: a MONITOR socket may receive thousands of small chunks. */
+  #chunks: Buffer[] = [];
+  #receivedLength = 0;
   #waiters: (() => void)[] = [];
   #isClosed = false;
   readonly closed: Promise<void>;
@@ -96,7 +100,8 @@ export class RawSocket {
     );
     socket.on("error", () => undefined);
     socket.on("data", (chunk: Buffer) => {
-      this.#received = Buffer.concat([this.#received, chunk]);
+      this.#chunks.push(chunk);
+      this.#receivedLength += chunk.length;
       this.#wake();
     });
   }
@@ -118,16 +123,47 @@ export class RawSocket {
     }
   }
 
+  /** Sends `AUTH <token>`, waits for its `+OK` and forgets it, so reads start after it. */
+  async authenticate(token: string): Promise<void> {
+    this.write(`AUTH ${token}\r\n`);
+    const reply = await this.read("+OK\r\n".length);
+    if (reply !== "+OK\r\n") {
+      throw new Error(`AUTH answered ${JSON.stringify(reply)}`);
+    }
+    this.clear();
+  }
+
   write(bytes: string | Uint8Array): void {
     this.#socket.write(bytes);
   }
 
   /** Resolves with everything received once it is at least `length` bytes long. */
   async read(length: number): Promise<string> {
-    while (this.#received.length < length && !this.#isClosed) {
+    while (this.#receivedLength < length && !this.#isClosed) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
     }
     return this.#received.toString("latin1");
+  }
+
+  /** Resolves with everything received once it matches `pattern` (or the connection closed). */
+  async readUntil(pattern: RegExp): Promise<string> {
+    while (!pattern.test(this.#received.toString("latin1")) && !this.#isClosed) {
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+    return this.#received.toString("latin1");
+  }
+
+  /** Forgets what was received so far: later reads start after it. */
+  clear(): void {
+    this.#chunks = [];
+    this.#receivedLength = 0;
+  }
+
+  get #received(): Buffer {
+    if (this.#chunks.length !== 1) {
+      this.#chunks = [Buffer.concat(this.#chunks)];
+    }
+    return this.#chunks[0] ?? Buffer.alloc(0);
   }
 
   /** Everything received, once the server has closed the connection. */

@@ -155,10 +155,10 @@ describe("the RESP2 listener with ioredis", () => {
     await expect(redis.client("SETNAME", "has space")).rejects.toThrow(/ERR/);
   });
 
-  test("HELLO 3 is refused with NOPROTO", async ({ expect }) => {
+  test("HELLO 4 is refused with NOPROTO", async ({ expect }) => {
     await using server = await startRespEmulator();
     const redis = server.client();
-    await expect(redis.call("HELLO", "3")).rejects.toThrow(
+    await expect(redis.call("HELLO", "4")).rejects.toThrow(
       /^NOPROTO unsupported protocol version$/,
     );
     expect(await redis.ping()).toBe("PONG");

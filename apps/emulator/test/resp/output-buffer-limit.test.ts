@@ -7,7 +7,7 @@
 import { Socket } from "node:net";
 import { describe, test } from "vitest";
 import { ManualClock } from "../../src/engine/index.ts";
-import { type RespEmulator, startRespEmulator } from "./fixtures.ts";
+import { type RespEmulator, startRespEmulator, TOKEN } from "./fixtures.ts";
 
 const MESSAGE = "m".repeat(64 * 1024);
 /** Far more than the limit plus what loopback sockets buffer: reaching it means nobody was closed. */
@@ -21,6 +21,9 @@ async function stalledClient(port: number, command: string): Promise<Socket> {
   const socket = new Socket();
   socket.on("error", () => undefined);
   await new Promise<void>((resolve) => socket.connect(port, "127.0.0.1", resolve));
+  const authenticated = new Promise<void>((resolve) => socket.once("data", () => resolve()));
+  socket.write(`AUTH ${TOKEN}\r\n`);
+  await authenticated;
   const replied = new Promise<void>((resolve) => socket.once("data", () => resolve()));
   socket.write(command);
   await replied;

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { describe, test } from "vitest";
-import { startRespEmulator } from "./fixtures.ts";
+import { startRespEmulator, TOKEN } from "./fixtures.ts";
 
 const isInstalled = spawnSync("redis-cli", ["--version"], { stdio: "ignore" }).status === 0;
 // biome-ignore lint/style/noProcessEnv: CI is declared in turbo.json's globalEnv; tests may not skip there.
@@ -20,7 +20,10 @@ interface CliResult {
 /** Runs redis-cli against `port` with `args`, feeding `input` on stdin. */
 function redisCli(port: number, args: readonly string[], input = ""): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("redis-cli", ["-h", "127.0.0.1", "-p", String(port), ...args]);
+    const child = spawn("redis-cli", [
+      ...["-h", "127.0.0.1", "-p", String(port), "-a", TOKEN, "--no-auth-warning"],
+      ...args,
+    ]);
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("latin1").on("data", (chunk: string) => {

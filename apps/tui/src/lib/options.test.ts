@@ -116,6 +116,8 @@ test("the data directory's connection file fills in what flags and variables lea
     token: "file-token",
     readOnlyToken: "ro",
     respAddress: null,
+    respAuth: null,
+    redisUrl: null,
     dataDir: "/d",
     vectorUrl: "http://file:1/vector/default",
     vectorToken: "file-vector",

@@ -14,6 +14,10 @@ export const ConnectionDetailsSchema = z.object({
   token: z.string(),
   readOnlyToken: z.string(),
   respAddress: z.string().nullable(),
+  /** How the RESP port is guarded (`--resp-auth`); null when it is off. */
+  respAuth: z.enum(["token", "none"]).nullable(),
+  /** `redis://default:<token>@host:port` for Redis clients; null when the RESP port is off. */
+  redisUrl: z.string().nullable(),
   dataDir: z.string().nullable(),
   vectorUrl: z.string(),
   vectorToken: z.string(),

@@ -104,6 +104,42 @@ export const ACL_CATEGORIES = [
 
 export type AclCategory = (typeof ACL_CATEGORIES)[number];
 
+/**
+ * How a command's reply changes under RESP3, where it does (src/networking.c addReplyMapLen,
+ * addReplySetLen, addReplyDouble): the engine answers in RESP2 terms and the RESP listener reshapes
+ * the reply for a RESP3 connection (`resp/resp3-reply.ts`). Nulls become `_` everywhere.
+ * - `map`: the flat `[field, value, …]` array is a map (HGETALL, CONFIG GET, XINFO STREAM, …)
+ * - `maps`: an array of such flat arrays, each a map (XINFO GROUPS, XINFO CONSUMERS)
+ * - `set`: the array is a set (SMEMBERS, SINTER, SPOP with a count, …)
+ * - `double`: a bulk-string number is a double (ZSCORE, ZINCRBY, ZADD … INCR)
+ * - `doubles`: an array of those (ZMSCORE); `positions`: GEOPOS's `[longitude, latitude]` pairs
+ * - `scored`: with WITHSCORES, `[member, score, …]` becomes `[[member, score(double)], …]`
+ * - `pop`: ZPOPMIN/ZPOPMAX: with a count as `scored`, without it `[member, score(double)]`
+ * - `key-member-score`: BZPOPMIN/BZPOPMAX's `[key, member, score(double)]`
+ * - `key-scored`: ZMPOP/BZMPOP's `[key, [[member, score], …]]` with the scores as doubles
+ * - `valued`: with WITHVALUES, `[field, value, …]` becomes `[[field, value], …]` (HRANDFIELD)
+ * - `streams`: XREAD/XREADGROUP's `[[key, entries], …]` is a map of key to entries
+ * - `geo-search`: GEOSEARCH/GEORADIUS's `WITHCOORD` pairs are doubles
+ * - `function-list`: FUNCTION LIST's libraries and functions are maps, `flags` a set
+ * - `function-stats`: FUNCTION STATS's map of maps
+ */
+export type Resp3Shape =
+  | "map"
+  | "maps"
+  | "set"
+  | "double"
+  | "doubles"
+  | "positions"
+  | "scored"
+  | "pop"
+  | "key-member-score"
+  | "key-scored"
+  | "valued"
+  | "streams"
+  | "geo-search"
+  | "function-list"
+  | "function-stats";
+
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {
   readonly first: number;
@@ -133,6 +169,8 @@ export interface CommandSpec<TParsed> {
   readonly restRefusal?: RestRefusal;
   /** Key positions of commands whose keys move (EVAL's numkeys, ZUNION's numkeys, …). */
   readonly movableKeys?: (argv: readonly string[]) => number[];
+  /** How the reply changes under RESP3, where it does. */
+  readonly resp3?: Resp3Shape;
   /** The Redis version that introduced it, e.g. "6.2.0". */
   readonly since: string;
   readonly summary: string;
@@ -158,6 +196,8 @@ export interface Command {
   readonly isReadOnlyTokenAllowed: boolean;
   readonly keys: KeyRange | undefined;
   readonly movableKeys: ((argv: readonly string[]) => number[]) | undefined;
+  /** How the reply changes under RESP3; undefined: as in RESP2 (nulls aside). */
+  readonly resp3: Resp3Shape | undefined;
   readonly since: string;
   readonly summary: string;
   readonly complexity: string | undefined;
@@ -183,6 +223,7 @@ export function defineCommand<TParsed>(spec: CommandSpec<TParsed>): Command {
     isReadOnlyTokenAllowed: mayReadOnlyTokenRun({ flags: spec.flags, aclCategories, traits }),
     keys: spec.keys,
     movableKeys: spec.movableKeys,
+    resp3: spec.resp3,
     since: spec.since,
     summary: spec.summary,
     complexity: spec.complexity,
@@ -231,6 +272,7 @@ export function defineContainer(spec: ContainerSpec): Command {
     isReadOnlyTokenAllowed: false,
     keys: undefined,
     movableKeys: undefined,
+    resp3: undefined,
     since: spec.since,
     summary: spec.summary,
     complexity: undefined,

@@ -32,6 +32,7 @@ export class MemorySession implements KvSession {
     this.#durability = options.durability;
     this.#session = engine.createSession({
       address: options.caller.address,
+      ...(options.onKill === undefined ? {} : { onKill: options.onKill }),
       push: (message) => {
         if (this.#captured === undefined) {
           options.onPush(toResp2(message));
@@ -105,6 +106,11 @@ export class MemorySession implements KvSession {
       });
     });
     return { kind: "simple", value: "OK" };
+  }
+
+  actAs(username: string): void {
+    this.#session.user = username;
+    this.#session.isAuthenticated = true;
   }
 
   close(): void {

@@ -152,6 +152,9 @@ export class RedisProxySession implements KvSession {
     });
   }
 
+  /** Tokens act as the proxied Redis's own user (the URL's): nothing to change. */
+  actAs(_username: string): void {}
+
   /**
    * Closes the upstream connection, which ends its subscriptions, MONITOR and blocked command on
    * Redis. Pending commands are dropped unanswered, as the memory backend drops a closed session's

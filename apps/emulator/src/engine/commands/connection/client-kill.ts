@@ -114,7 +114,7 @@ export const clientKill = defineCommand({
       if (session.isStateless || !matches(ctx, { session, filter })) {
         continue;
       }
-      session.isKilled = true;
+      session.kill();
       killed++;
     }
     if (!filter.isLegacy) {

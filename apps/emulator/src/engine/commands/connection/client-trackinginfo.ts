@@ -9,6 +9,7 @@ export const clientTrackinginfo = defineCommand({
   name: "CLIENT|TRACKINGINFO",
   group: "connection",
   arity: 2,
+  resp3: "map",
   flags: ["noscript", "loading", "stale"],
   categories: ["connection"],
   since: "6.2.0",

@@ -52,6 +52,7 @@ export const hello = defineCommand({
   name: "HELLO",
   group: "connection",
   arity: -1,
+  resp3: "map",
   flags: ["noscript", "loading", "stale", "fast", "no_auth", "allow_busy"],
   categories: ["connection"],
   since: "6.0.0",

@@ -12,6 +12,7 @@ export const geopos = defineCommand({
   name: "GEOPOS",
   group: "geo",
   arity: -2,
+  resp3: "positions",
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },

@@ -10,6 +10,7 @@ export const georadiusRo = defineCommand({
   name: "GEORADIUS_RO",
   group: "geo",
   arity: -6,
+  resp3: "geo-search",
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },

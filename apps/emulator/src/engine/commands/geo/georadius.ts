@@ -11,6 +11,7 @@ export const georadius = defineCommand({
   name: "GEORADIUS",
   group: "geo",
   arity: -6,
+  resp3: "geo-search",
   flags: ["write", "denyoom"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },

@@ -10,6 +10,7 @@ export const georadiusbymemberRo = defineCommand({
   name: "GEORADIUSBYMEMBER_RO",
   group: "geo",
   arity: -5,
+  resp3: "geo-search",
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },

@@ -11,6 +11,7 @@ export const georadiusbymember = defineCommand({
   name: "GEORADIUSBYMEMBER",
   group: "geo",
   arity: -5,
+  resp3: "geo-search",
   flags: ["write", "denyoom"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },

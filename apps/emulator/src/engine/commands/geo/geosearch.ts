@@ -11,6 +11,7 @@ export const geosearch = defineCommand({
   name: "GEOSEARCH",
   group: "geo",
   arity: -7,
+  resp3: "geo-search",
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },

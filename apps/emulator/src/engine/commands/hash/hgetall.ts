@@ -10,6 +10,7 @@ export const hgetall = defineCommand({
   name: "HGETALL",
   group: "hash",
   arity: 2,
+  resp3: "map",
   flags: ["readonly"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },

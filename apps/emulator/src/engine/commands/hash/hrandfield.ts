@@ -48,6 +48,7 @@ export const hrandfield = defineCommand({
   name: "HRANDFIELD",
   group: "hash",
   arity: -2,
+  resp3: "valued",
   flags: ["readonly"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },

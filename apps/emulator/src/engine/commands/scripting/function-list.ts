@@ -16,6 +16,7 @@ export const functionList = defineCommand({
   name: "FUNCTION|LIST",
   group: "scripting",
   arity: -2,
+  resp3: "function-list",
   flags: ["noscript"],
   categories: ["scripting"],
   since: "7.0.0",

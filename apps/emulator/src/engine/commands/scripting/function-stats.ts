@@ -10,6 +10,7 @@ export const functionStats = defineCommand({
   name: "FUNCTION|STATS",
   group: "scripting",
   arity: 2,
+  resp3: "function-stats",
   flags: ["noscript", "allow_busy"],
   categories: ["scripting"],
   since: "7.0.0",

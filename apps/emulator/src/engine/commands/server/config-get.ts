@@ -10,6 +10,7 @@ export const configGet = defineCommand({
   name: "CONFIG|GET",
   group: "server",
   arity: -3,
+  resp3: "map",
   flags: ["admin", "noscript", "loading", "stale"],
   since: "2.0.0",
   summary: "Returns the effective values of configuration parameters.",

@@ -10,6 +10,7 @@ export const smembers = defineCommand({
   name: "SMEMBERS",
   group: "set",
   arity: 2,
+  resp3: "set",
   flags: ["readonly"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },

@@ -80,6 +80,7 @@ export const spop = defineCommand({
   name: "SPOP",
   group: "set",
   arity: -2,
+  resp3: "set",
   flags: ["write", "fast"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },

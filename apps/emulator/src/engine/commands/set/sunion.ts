@@ -10,6 +10,7 @@ export const sunion = defineCommand({
   name: "SUNION",
   group: "set",
   arity: -2,
+  resp3: "set",
   flags: ["readonly"],
   categories: ["set"],
   keys: { first: 1, last: -1, step: 1 },

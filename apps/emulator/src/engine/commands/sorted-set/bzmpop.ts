@@ -12,6 +12,7 @@ export const bzmpop = defineCommand({
   name: "BZMPOP",
   group: "sorted-set",
   arity: -5,
+  resp3: "key-scored",
   flags: ["write", "blocking"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 2),

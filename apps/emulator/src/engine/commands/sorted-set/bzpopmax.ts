@@ -12,6 +12,7 @@ export const bzpopmax = defineCommand({
   name: "BZPOPMAX",
   group: "sorted-set",
   arity: -3,
+  resp3: "key-member-score",
   flags: ["write", "noscript", "blocking", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: -2, step: 1 },

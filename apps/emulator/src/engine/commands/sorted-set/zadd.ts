@@ -10,6 +10,7 @@ export const zadd = defineCommand({
   name: "ZADD",
   group: "sorted-set",
   arity: -4,
+  resp3: "double",
   flags: ["write", "denyoom", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

@@ -11,6 +11,7 @@ export const zinter = defineCommand({
   name: "ZINTER",
   group: "sorted-set",
   arity: -3,
+  resp3: "scored",
   flags: ["readonly"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 1),

@@ -12,6 +12,7 @@ export const zmpop = defineCommand({
   name: "ZMPOP",
   group: "sorted-set",
   arity: -4,
+  resp3: "key-scored",
   flags: ["write"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 1),

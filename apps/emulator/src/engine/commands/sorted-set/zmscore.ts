@@ -10,6 +10,7 @@ export const zmscore = defineCommand({
   name: "ZMSCORE",
   group: "sorted-set",
   arity: -3,
+  resp3: "doubles",
   flags: ["readonly", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

@@ -10,6 +10,7 @@ export const zpopmin = defineCommand({
   name: "ZPOPMIN",
   group: "sorted-set",
   arity: -2,
+  resp3: "pop",
   flags: ["write", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

@@ -89,6 +89,7 @@ export const zrandmember = defineCommand({
   name: "ZRANDMEMBER",
   group: "sorted-set",
   arity: -2,
+  resp3: "scored",
   flags: ["readonly"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

@@ -11,6 +11,7 @@ export const zrange = defineCommand({
   name: "ZRANGE",
   group: "sorted-set",
   arity: -4,
+  resp3: "scored",
   flags: ["readonly"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

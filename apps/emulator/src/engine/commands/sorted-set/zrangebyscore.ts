@@ -9,6 +9,7 @@ export const zrangebyscore = defineCommand({
   name: "ZRANGEBYSCORE",
   group: "sorted-set",
   arity: -4,
+  resp3: "scored",
   flags: ["readonly"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

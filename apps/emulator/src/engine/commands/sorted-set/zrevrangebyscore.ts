@@ -9,6 +9,7 @@ export const zrevrangebyscore = defineCommand({
   name: "ZREVRANGEBYSCORE",
   group: "sorted-set",
   arity: -4,
+  resp3: "scored",
   flags: ["readonly"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

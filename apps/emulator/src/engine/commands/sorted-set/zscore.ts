@@ -10,6 +10,7 @@ export const zscore = defineCommand({
   name: "ZSCORE",
   group: "sorted-set",
   arity: 3,
+  resp3: "double",
   flags: ["readonly", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },

@@ -11,6 +11,7 @@ export const zunion = defineCommand({
   name: "ZUNION",
   group: "sorted-set",
   arity: -3,
+  resp3: "scored",
   flags: ["readonly"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 1),

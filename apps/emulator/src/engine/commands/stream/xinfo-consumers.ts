@@ -12,6 +12,7 @@ export const xinfoConsumers = defineCommand({
   name: "XINFO|CONSUMERS",
   group: "stream",
   arity: 4,
+  resp3: "maps",
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },

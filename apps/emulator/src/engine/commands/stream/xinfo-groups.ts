@@ -12,6 +12,7 @@ export const xinfoGroups = defineCommand({
   name: "XINFO|GROUPS",
   group: "stream",
   arity: 3,
+  resp3: "maps",
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },

@@ -31,6 +31,7 @@ export const xinfoStream = defineCommand({
   name: "XINFO|STREAM",
   group: "stream",
   arity: -3,
+  resp3: "map",
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },

@@ -11,6 +11,7 @@ export const xread = defineCommand({
   name: "XREAD",
   group: "stream",
   arity: -4,
+  resp3: "streams",
   flags: ["readonly", "blocking"],
   categories: ["stream"],
   traits: ["optionally-blocking"],

@@ -15,6 +15,7 @@ export const xreadgroup = defineCommand({
   name: "XREADGROUP",
   group: "stream",
   arity: -7,
+  resp3: "streams",
   flags: ["write", "blocking"],
   categories: ["stream"],
   traits: ["optionally-blocking"],
