@@ -23,8 +23,7 @@ for (const backend of ["engine", "redis-proxy"] as const) {
         respPort: 0,
         ...(redisServer === undefined ? {} : { redisUrl: redisServer.url() }),
       });
-      const port = Number(emulator.respAddress?.split(":").at(-1));
-      client = new Redis({ port, host: "127.0.0.1", maxRetriesPerRequest: 0 });
+      client = new Redis(emulator.redisUrl ?? "", { maxRetriesPerRequest: 0 });
     });
     afterAll(async () => {
       client?.disconnect();

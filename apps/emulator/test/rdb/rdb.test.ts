@@ -75,8 +75,7 @@ async function snapshot(redis: IORedis): Promise<Record<string, unknown>> {
 
 async function startEmulator(): Promise<{ emulator: Emulator; client: IORedis }> {
   const emulator = await createEmulator({ port: 0, respPort: 0 });
-  const [host, port] = (emulator.respAddress ?? "").split(":");
-  const client = new IORedis({ host, port: Number(port), lazyConnect: true });
+  const client = new IORedis(emulator.redisUrl ?? "", { lazyConnect: true });
   await client.connect();
   return { emulator, client };
 }
@@ -219,8 +218,7 @@ describe.skipIf(!shouldRunRedisTests())("RDB with redis-server 7.0", () => {
       ).rejects.toThrow(/no database named "nope"/);
       // Persisted by the import: a new emulator on the directory serves the keys.
       const emulator = await createEmulator({ port: 0, respPort: 0, dataDir });
-      const [host, port] = (emulator.respAddress ?? "").split(":");
-      const client = new IORedis({ host, port: Number(port), lazyConnect: true });
+      const client = new IORedis(emulator.redisUrl ?? "", { lazyConnect: true });
       await client.connect();
       try {
         expect(await snapshot(client)).toEqual(expected);

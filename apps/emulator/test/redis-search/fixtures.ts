@@ -40,9 +40,7 @@ export async function startSearchEmulator(
     redis: sdk(TOKEN),
     readOnly: sdk(READ_ONLY_TOKEN),
     resp: () => {
-      const client = new IoRedis({
-        port: Number(emulator.respAddress?.split(":").at(-1)),
-        host: "127.0.0.1",
+      const client = new IoRedis(emulator.redisUrl ?? "", {
         maxRetriesPerRequest: 0,
         retryStrategy: () => null,
       });
