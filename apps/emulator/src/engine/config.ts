@@ -6,9 +6,9 @@
  */
 import { asciiLower } from "./bytes.ts";
 import type { ConfigApi } from "./commands/context.ts";
-import { ReplyError } from "./commands/errors.ts";
-import { parseIntegerArg } from "./commands/numbers.ts";
+import { ReplyError } from "./errors.ts";
 import { globMatch } from "./glob.ts";
+import { parseIntegerArg } from "./numbers.ts";
 import {
   DEFAULT_OUTPUT_BUFFER_LIMIT,
   memoryToBytes,

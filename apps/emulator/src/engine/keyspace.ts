@@ -2,7 +2,7 @@
  * The keyspace: numbered databases of keys with millisecond expiry. Expiry is lazy on access plus
  * a sweep the engine runs on its clock, as Redis does (src/db.c, src/expire.c).
  */
-import { ERR, ReplyError } from "./commands/errors.ts";
+import { ERR, ReplyError } from "./errors.ts";
 import type { ContainerValue, StoredValue, ValueType } from "./values/types.ts";
 
 /** Told when keys change, so the engine can run WATCH, blocked clients and notifications. */

@@ -3,8 +3,8 @@
  * the rest: context checks, parse, run, error mapping and events.
  */
 import { asciiUpper } from "../bytes.ts";
+import { ERR } from "../errors.ts";
 import type { Command } from "./define.ts";
-import { ERR } from "./errors.ts";
 
 export type Resolution =
   | {

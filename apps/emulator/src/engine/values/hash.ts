@@ -25,8 +25,8 @@
 
 import { asciiUpper } from "../bytes.ts";
 import type { CommandContext, ConfigApi } from "../commands/context.ts";
-import { ERR, ReplyError } from "../commands/errors.ts";
-import { parseIntegerArg } from "../commands/numbers.ts";
+import { ERR, ReplyError } from "../errors.ts";
+import { parseIntegerArg } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
 import type { ContainerValue } from "./types.ts";
 

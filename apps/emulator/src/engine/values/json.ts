@@ -16,15 +16,15 @@
 
 import { binaryToUtf8, utf8ToBinary } from "../bytes.ts";
 import type { Args } from "../commands/args.ts";
-import { ERR, ReplyError } from "../commands/errors.ts";
-import { formatDouble, parseIntegerArg } from "../commands/numbers.ts";
 import {
   type DumpCodec,
   DumpFormatError,
   type DumpReader,
   type DumpWriter,
 } from "../dump-format.ts";
+import { ERR, ReplyError } from "../errors.ts";
 import type { Database } from "../keyspace.ts";
+import { formatDouble, parseIntegerArg } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
 import type { ContainerValue } from "./types.ts";
 

@@ -16,8 +16,8 @@
  * is returned at least once. Small encodings are returned whole in one call, as Redis does.
  */
 import type { CommandContext, ConfigApi } from "../commands/context.ts";
-import { parseIntegerArg } from "../commands/numbers.ts";
 import type { Database } from "../keyspace.ts";
+import { parseIntegerArg } from "../numbers.ts";
 import { INDEX_THRESHOLD, SMALL_ARRAY, scanPositions } from "./hash.ts";
 import type { ContainerValue } from "./types.ts";
 

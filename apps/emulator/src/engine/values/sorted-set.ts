@@ -10,7 +10,7 @@
  * node object per member).
  */
 import type { ConfigApi } from "../commands/context.ts";
-import { formatDouble, parseFloatArg } from "../commands/numbers.ts";
+import { formatDouble, parseFloatArg } from "../numbers.ts";
 import { scanPositions } from "./hash.ts";
 import type { ContainerValue } from "./types.ts";
 

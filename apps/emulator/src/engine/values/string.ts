@@ -7,10 +7,10 @@
  */
 import { asciiUpper, MAX_BINARY_LENGTH } from "../bytes.ts";
 import type { CommandContext } from "../commands/context.ts";
-import { ERR, ReplyError } from "../commands/errors.ts";
-import { parseIntegerArg } from "../commands/numbers.ts";
+import { ERR, ReplyError } from "../errors.ts";
 import { type ExpireArgument, optionExpireAtMs } from "../expiry.ts";
 import { addLongDouble, formatLongDouble, LD_ZERO, parseLongDouble } from "../long-double.ts";
+import { parseIntegerArg } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
 
 const INT64_MIN = -(2n ** 63n);

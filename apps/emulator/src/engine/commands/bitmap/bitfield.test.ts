@@ -1,8 +1,8 @@
 import { describe, test, vi } from "vitest";
 import { MAX_BINARY_LENGTH } from "../../bytes.ts";
 import type { Engine } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 function putList(engine: Engine, key: string): void {
   engine.databases[0]?.set(key, {

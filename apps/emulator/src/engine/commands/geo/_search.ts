@@ -9,6 +9,8 @@
  * order, ending at the first argument error, and `runSearch` replays them against the data.
  */
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseFloatArg, parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   decodeGeoScore,
@@ -25,8 +27,6 @@ import {
 import { SortedSet, sortedSetLimits } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseFloatArg, parseIntegerArg } from "../numbers.ts";
 
 // ---- argument readers ---------------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { encodeGeoScore } from "../../values/geo.ts";
 import { SortedSet, sortedSetLimits } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import { parseLongLat } from "./_search.ts";
 
 interface GeoaddOptions {

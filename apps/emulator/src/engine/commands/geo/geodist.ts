@@ -1,9 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { decodeGeoScore, formatDistance, geoDistance } from "../../values/geo.ts";
 import type { SortedSet } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import { parseUnit } from "./_search.ts";
 
 /** The unit is checked before the key is looked up, as Redis does. */

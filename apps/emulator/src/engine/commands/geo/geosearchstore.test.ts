@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import type { SortedSet } from "../../values/sorted-set.ts";
-import { ERR } from "../errors.ts";
 
 function sicily() {
   const engine = createTestEngine();

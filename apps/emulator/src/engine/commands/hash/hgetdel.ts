@@ -1,3 +1,4 @@
+import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   deleteHashIfEmpty,
@@ -6,7 +7,6 @@ import {
   parseFieldsBlock,
 } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR } from "../errors.ts";
 
 /**
  * HGETDEL key FIELDS numfields field [field ...]: the value of each field (nil when absent), and

@@ -1,4 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   deleteHashIfEmpty,
@@ -8,7 +9,6 @@ import {
   parseFieldsBlock,
 } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR } from "../errors.ts";
 
 const EXPIRY_OPTIONS: Readonly<
   Record<string, { readonly unit: "seconds" | "milliseconds"; readonly isRelative: boolean }>

@@ -1,4 +1,5 @@
 import { asciiUpper, binaryToUtf8 } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   getJsonDocument,
@@ -13,7 +14,6 @@ import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** Arguments longer than the longest option name are paths without further checks. */
 const LONGEST_OPTION = "NOESCAPE".length;

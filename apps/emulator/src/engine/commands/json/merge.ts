@@ -1,4 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   checkInputFormat,
@@ -12,7 +13,6 @@ import {
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyMerge, planUpdates } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * JSON.MERGE key path value [FORMAT format]: merges `value` into every match as an RFC 7396 merge

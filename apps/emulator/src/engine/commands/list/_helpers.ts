@@ -3,13 +3,14 @@
  * themselves, the move behind LMOVE and friends, numkeys-style key positions, and the blocking
  * timeout argument (src/timeout.c), which the sorted-set group's blocking pops use too.
  */
+
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import type { Reply } from "../../reply.ts";
 import { reply } from "../../reply.ts";
 import { List, type ListEnd, listFill } from "../../values/list.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext, CommandResult } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 /** `getListPositionFromObjectOrReply`: LEFT or RIGHT in any case, else a syntax error. */
 export function parseListEnd(args: Args): ListEnd {

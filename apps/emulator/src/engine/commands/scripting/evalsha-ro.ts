@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { evalScript, scriptKeyPositions, splitKeys } from "../../scripting/scripts.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * EVALSHA_RO sha1 numkeys [key [key ...]] [arg [arg ...]]

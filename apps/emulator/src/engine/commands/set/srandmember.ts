@@ -1,9 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { samplePositionsInOrder } from "../../values/hash.ts";
 import type { SetValue } from "../../values/set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 const LONG_MAX = 2n ** 63n - 1n;
 /** `SRANDMEMBER_SUB_STRATEGY_MUL`: below this ratio, drop random members from a full copy. */

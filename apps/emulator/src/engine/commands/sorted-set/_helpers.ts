@@ -3,6 +3,8 @@
  * ZRANGE family's parsing and selection, and the pops behind ZPOPMIN, BZPOPMIN, ZMPOP and BZMPOP.
  */
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseFloatArg, parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { SetValue } from "../../values/set.ts";
 import {
@@ -19,9 +21,7 @@ import {
 } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext, CommandResult } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import { parseTimeout } from "../list/_helpers.ts";
-import { parseFloatArg, parseIntegerArg } from "../numbers.ts";
 
 /** The sorted set at `key` (WRONGTYPE for another type), or undefined. */
 export function lookupSortedSet(ctx: CommandContext, key: string): SortedSet | undefined {

@@ -8,6 +8,7 @@
  * vanished key or group into Redis's UNBLOCKED/NOGROUP errors for XREADGROUP.
  */
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type Consumer,
@@ -22,7 +23,6 @@ import {
   StreamValue,
 } from "../../values/stream.ts";
 import type { CommandContext, CommandResult } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import {
   createConsumerEffect,
   entryReply,

@@ -4,6 +4,8 @@
  * replies and the effects that make consumer-group changes replay deterministically.
  */
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type ConsumerGroup,
@@ -23,8 +25,6 @@ import {
   type TrimOptions,
 } from "../../values/stream.ts";
 import type { CommandContext } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 /** The stream at `key`; WRONGTYPE for another type. */
 export function lookupStream(ctx: CommandContext, key: string): StreamValue | undefined {

@@ -1,3 +1,4 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   formatStreamId,
@@ -12,7 +13,6 @@ import {
   U64_MAX,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import {
   type AddTrimArgs,
   exactTrimArgv,

@@ -1,3 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type Consumer,
@@ -7,8 +9,6 @@ import {
   type StreamId,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 import {
   createConsumerEffect,
   entryReply,

@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { MIN_STREAM_ID } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import { groupChanged, lookupOrCreateStream, streamIdArg, xgroupTarget } from "./_shared.ts";
 
 /**

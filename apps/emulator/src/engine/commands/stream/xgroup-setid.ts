@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import type { ConsumerGroup, StreamValue } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import { groupChanged, streamIdArg, xgroupTarget } from "./_shared.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type ConsumerGroup,
@@ -8,7 +9,6 @@ import {
   type StreamValue,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import {
   entryReply,
   groupInfoHead,

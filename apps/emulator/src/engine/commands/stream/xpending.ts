@@ -1,8 +1,8 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { type Counter, formatStreamId, type StreamId } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import { intervalArg, longLongArg, lookupStream, toCount } from "./_shared.ts";
 
 interface PendingRange {

@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { type Counter, MIN_STREAM_ID, type StreamId } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import { longLongArg, lookupStream, streamIdArg } from "./_shared.ts";
 
 /**

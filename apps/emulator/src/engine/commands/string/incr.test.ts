@@ -1,7 +1,7 @@
 import { describe, test, vi } from "vitest";
 import type { Engine } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 function putList(engine: Engine, key: string): void {
   engine.databases[0]?.set(key, {

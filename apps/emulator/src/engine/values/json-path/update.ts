@@ -4,7 +4,7 @@
  * (`prepare_paths_for_updating`), and JSON.NUMINCRBY / JSON.NUMMULTBY.
  */
 
-import { ERR, ReplyError } from "../../commands/errors.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   addMember,
