@@ -1,7 +1,7 @@
 /**
  * What OBJECT, DEBUG OBJECT and MEMORY USAGE report about a stored value (src/object.c).
  */
-import type { ConfigApi } from "./commands/context.ts";
+import type { ConfigApi } from "./config.ts";
 import { parseIntegerArg } from "./numbers.ts";
 import { stringEncoding } from "./values/string.ts";
 import type { StoredValue } from "./values/types.ts";

@@ -15,7 +15,7 @@
  *
  * The 64-bit hash is computed on two 32-bit halves with `Math.imul`; no BigInt on the hot path.
  */
-import type { ConfigApi } from "../commands/context.ts";
+import type { ConfigApi } from "../config.ts";
 import { ERR, ReplyError } from "../errors.ts";
 import type { Database } from "../keyspace.ts";
 

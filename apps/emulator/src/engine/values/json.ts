@@ -15,7 +15,6 @@
  */
 
 import { binaryToUtf8, utf8ToBinary } from "../bytes.ts";
-import type { Args } from "../commands/args.ts";
 import {
   type DumpCodec,
   DumpFormatError,
@@ -900,17 +899,6 @@ export function textArg(binary: string): string {
     throw new ReplyError(ERR.JSON_NOT_UTF8);
   }
   return binary;
-}
-
-/**
- * The next argument, or RedisJSON's wrong-arity error: its commands take any number of arguments
- * (module commands have arity -1) and check them themselves.
- */
-export function requiredArg(args: Args, command: string): string {
-  if (!args.hasMore()) {
-    throw new ReplyError(ERR.WRONG_ARITY(command));
-  }
-  return args.string();
 }
 
 /** An integer argument (`parse_integer`): `Couldn't parse as integer` otherwise. */

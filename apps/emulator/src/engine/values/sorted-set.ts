@@ -9,7 +9,7 @@
  * member costs a `Map` entry and four array slots, with no object per member (a skip list needs one
  * node object per member).
  */
-import type { ConfigApi } from "../commands/context.ts";
+import type { ConfigApi } from "../config.ts";
 import { formatDouble, parseFloatArg } from "../numbers.ts";
 import { scanPositions } from "./hash.ts";
 import type { ContainerValue } from "./types.ts";

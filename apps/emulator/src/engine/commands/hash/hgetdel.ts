@@ -1,12 +1,8 @@
 import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  deleteHashIfEmpty,
-  type HashValue,
-  lookupHash,
-  parseFieldsBlock,
-} from "../../values/hash.ts";
+import { deleteHashIfEmpty, type HashValue, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
+import { parseFieldsBlock } from "./field-expiry.ts";
 
 /**
  * HGETDEL key FIELDS numfields field [field ...]: the value of each field (nil when absent), and

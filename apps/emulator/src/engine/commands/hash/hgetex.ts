@@ -1,14 +1,9 @@
 import { asciiUpper } from "../../bytes.ts";
 import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  deleteHashIfEmpty,
-  type HashValue,
-  lookupHash,
-  parseFieldExpiry,
-  parseFieldsBlock,
-} from "../../values/hash.ts";
+import { deleteHashIfEmpty, type HashValue, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
+import { parseFieldExpiry, parseFieldsBlock } from "./field-expiry.ts";
 
 const EXPIRY_OPTIONS: Readonly<
   Record<string, { readonly unit: "seconds" | "milliseconds"; readonly isRelative: boolean }>

@@ -1,7 +1,8 @@
 import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { type HashValue, lookupHash, parseFieldsBlock } from "../../values/hash.ts";
+import { type HashValue, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
+import { parseFieldsBlock } from "./field-expiry.ts";
 
 /**
  * HPERSIST key FIELDS numfields field [field ...]: removes the expiry of each field; per field 1

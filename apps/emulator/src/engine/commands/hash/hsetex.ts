@@ -2,14 +2,9 @@ import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
-import {
-  deleteHashIfEmpty,
-  HashValue,
-  hashLimits,
-  lookupHash,
-  parseFieldExpiry,
-} from "../../values/hash.ts";
+import { deleteHashIfEmpty, HashValue, hashLimits, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
+import { parseFieldExpiry } from "./field-expiry.ts";
 
 const EXPIRY_OPTIONS: Readonly<
   Record<string, { readonly unit: "seconds" | "milliseconds"; readonly isRelative: boolean }>

@@ -1,10 +1,11 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { cloneJson, getJsonDocument, parseJsonArg, requiredArg } from "../../values/json.ts";
+import { cloneJson, getJsonDocument, parseJsonArg } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.ARRAPPEND key path value [value ...]: appends the values to every array the path selects;

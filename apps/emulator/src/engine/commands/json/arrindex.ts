@@ -7,13 +7,13 @@ import {
   jsonStrictEqual,
   jsonTypeName,
   parseStrictJsonArg,
-  requiredArg,
   textArg,
 } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.ARRINDEX key path value [start [stop]]: the first position of `value` in every array the

@@ -6,12 +6,12 @@ import {
   integerArg,
   type JsonValue,
   parseJsonArg,
-  requiredArg,
 } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.ARRINSERT key path index value [value ...]: inserts the values before `index` (negative

@@ -1,10 +1,11 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, isValidUtf8, requiredArg } from "../../values/json.ts";
+import { getJsonDocument, isValidUtf8 } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.ARRLEN key [path]: the length of every array the path selects (nil for other types); a

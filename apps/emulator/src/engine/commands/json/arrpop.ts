@@ -2,11 +2,12 @@ import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, jsonBulk, requiredArg, textArg } from "../../values/json.ts";
+import { getJsonDocument, jsonBulk, textArg } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 const REPLY_FORMATS = new Set(["STRING", "STRINGS", "EXPAND1", "EXPAND"]);
 

@@ -6,13 +6,13 @@ import {
   JsonObject,
   type JsonValue,
   jsonNumberToDouble,
-  requiredArg,
   updateAt,
 } from "../../values/json.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.CLEAR key [path]: empties every non-empty array and object the path selects and sets every

@@ -1,17 +1,12 @@
 import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  getJsonDocument,
-  isValidUtf8,
-  jsonMemoryUsage,
-  requiredArg,
-  textArg,
-} from "../../values/json.ts";
+import { getJsonDocument, isValidUtf8, jsonMemoryUsage, textArg } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 const HELP = ["MEMORY <key> [path] - reports memory usage", "HELP                - this message"];
 

@@ -1,8 +1,9 @@
 import { reply } from "../../reply.ts";
-import { getJsonDocument, requiredArg } from "../../values/json.ts";
+import { getJsonDocument } from "../../values/json.ts";
 import { isRootPath, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { deleteMatches } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.DEL key [path]: deletes the values at `path` (default: the whole key); the number of values

@@ -1,8 +1,9 @@
 import { ERR, ReplyError } from "../../errors.ts";
-import { getJsonDocument, requiredArg, textArg } from "../../values/json.ts";
+import { getJsonDocument, textArg } from "../../values/json.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { updateNumbers } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.NUMINCRBY key path value: adds `value` to every number the path selects. An integer stays an

@@ -6,12 +6,12 @@ import {
   JsonObject,
   type JsonValue,
   jsonTypeName,
-  requiredArg,
 } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.OBJLEN key [path]: the number of members of every object the path selects (nil for other

@@ -1,10 +1,11 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, jsonToResp, requiredArg } from "../../values/json.ts";
+import { getJsonDocument, jsonToResp } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.RESP key [path]: the value in RESP form: nil for null, simple strings `true` / `false`,

@@ -6,12 +6,12 @@ import {
   getJsonDocument,
   JsonDocument,
   parseJsonArg,
-  requiredArg,
   textArg,
 } from "../../values/json.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyUpdates, planUpdates, type SetCondition } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.SET key path value [NX | XX] [FORMAT format]: sets the value at `path`. A new key can only

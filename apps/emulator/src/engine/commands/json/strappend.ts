@@ -1,16 +1,11 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import {
-  getJsonDocument,
-  parseStrictJsonArg,
-  requiredArg,
-  textArg,
-  updateAt,
-} from "../../values/json.ts";
+import { getJsonDocument, parseStrictJsonArg, textArg, updateAt } from "../../values/json.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.STRAPPEND key [path] value: appends the JSON string `value` to every string match; the new

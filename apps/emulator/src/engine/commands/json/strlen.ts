@@ -1,10 +1,11 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, isValidUtf8, jsonTypeName, requiredArg } from "../../values/json.ts";
+import { getJsonDocument, isValidUtf8, jsonTypeName } from "../../values/json.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
+import { requiredArg } from "./arguments.ts";
 
 /**
  * JSON.STRLEN key [path]: the length in bytes of each string match (nil for other types); a legacy
