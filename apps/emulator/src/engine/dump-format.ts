@@ -13,7 +13,7 @@
  * server's byte for byte where the encoding is deterministic.
  */
 import { lzfCompress } from "./dump/lzf.ts";
-import type { ContainerValue, StoredValue } from "./values/types.ts";
+import type { Container, ContainerValue, StoredValue } from "./values/types.ts";
 
 /** Redis 7.4 and 8 write RDB version 12; older payloads (lower versions) are accepted too. */
 export const RDB_VERSION = 12;
@@ -92,7 +92,7 @@ export interface DumpCodec {
   /** Writes the value: returns the RDB object type byte after writing the body. */
   serialize(value: ContainerValue, writer: DumpWriter, limits: DumpLimits): number;
   /** Reads a body of `rdbType`; throws `DumpFormatError` on malformed input. */
-  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue;
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): Container;
 }
 
 /** Container codecs by value type and by the RDB object types they read. */

@@ -16,7 +16,7 @@ import {
 } from "../dump-format.ts";
 import { formatDouble, parseFloatArg } from "../numbers.ts";
 import { SortedSet, type SortedSetLimits } from "../values/sorted-set.ts";
-import type { ContainerValue } from "../values/types.ts";
+import type { Container, ContainerValue } from "../values/types.ts";
 import { decodeListpack, encodeListpack, type ListpackItem } from "./listpack.ts";
 import { decodeZiplist } from "./ziplist.ts";
 
@@ -81,7 +81,7 @@ export const sortedSetCodec: DumpCodec = {
     }
     return RDB_TYPE.ZSET_2;
   },
-  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue {
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): Container {
     const loadLimits: SortedSetLimits = {
       maxListpackEntries: limits.zsetMaxListpackEntries,
       maxListpackValue: limits.zsetMaxListpackValue,

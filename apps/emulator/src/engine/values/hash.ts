@@ -504,7 +504,7 @@ export interface HashContext {
  * Redis's field expiry does.
  */
 export function lookupHash(ctx: HashContext, key: string): HashValue | undefined {
-  const hash = ctx.db.getContainer<HashValue>(key, "hash");
+  const hash = ctx.db.getContainer(key, "hash");
   if (hash === undefined || !hash.hasDueFields(ctx.now)) {
     return hash;
   }

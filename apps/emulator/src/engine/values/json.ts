@@ -25,7 +25,7 @@ import { ERR, ReplyError } from "../errors.ts";
 import type { Database } from "../keyspace.ts";
 import { formatDouble, parseIntegerArg } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
-import type { ContainerValue } from "./types.ts";
+import type { Container, ContainerValue } from "./types.ts";
 
 // ---- values -------------------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ export type JsonValue =
 
 /** The JSON document at `key`, or undefined; WRONGTYPE if another type is there. */
 export function getJsonDocument(db: Database, key: string): JsonDocument | undefined {
-  return db.getContainer<JsonDocument>(key, "ReJSON-RL");
+  return db.getContainer(key, "ReJSON-RL");
 }
 
 /** The value of a JSON key. */
@@ -1248,7 +1248,7 @@ export const jsonDumpCodec: DumpCodec = {
     writer.length(MODULE_OPCODE_EOF);
     return RDB_TYPE_MODULE_2;
   },
-  deserialize: (reader: DumpReader): ContainerValue => {
+  deserialize: (reader: DumpReader): Container => {
     if (reader.byte() !== 0x81) {
       throw new DumpFormatError("unexpected module id encoding");
     }

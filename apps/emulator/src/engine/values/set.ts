@@ -284,7 +284,7 @@ function assertNever(value: never): never {
  * work, as Redis looks them all up first.
  */
 export function lookupSets(db: Database, keys: readonly string[]): (SetValue | undefined)[] {
-  return keys.map((key) => db.getContainer<SetValue>(key, "set"));
+  return keys.map((key) => db.getContainer(key, "set"));
 }
 
 /**

@@ -522,7 +522,7 @@ function storeResults(
 
 /** `georadiusGeneric` after parsing. */
 export function runSearch(ctx: CommandContext, request: SearchRequest): Reply {
-  const set = ctx.db.getContainer<SortedSet>(request.sourceKey, "zset");
+  const set = ctx.db.getContainer(request.sourceKey, "zset");
   const parts = replaySteps(request, set);
   checkCombinations(request);
   if (set === undefined || parts.center === undefined || parts.area === undefined) {

@@ -69,7 +69,7 @@ export const geoadd = defineCommand({
   parse: parseGeoadd,
   run: (ctx, { key, isNx, isXx, isCh, items }) => {
     const limits = sortedSetLimits(ctx.server.config);
-    let set = ctx.db.getContainer<SortedSet>(key, "zset");
+    let set = ctx.db.getContainer(key, "zset");
     if (set === undefined) {
       if (isXx) {
         return reply.integer(0);

@@ -6,7 +6,7 @@ import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { deleteHashIfEmpty, type HashValue, lookupHash } from "../../values/hash.ts";
+import { deleteHashIfEmpty, lookupHash } from "../../values/hash.ts";
 import type { CommandContext } from "../context.ts";
 
 // ---- argument helpers shared by the field-expiry commands -------------------------------------
@@ -110,7 +110,7 @@ export function expireFields(ctx: CommandContext, command: FieldExpireCommand): 
   const argv = ctx.argv;
   const key = argv[1] ?? "";
   // WRONGTYPE comes before argument errors; expired fields are removed only once they pass.
-  ctx.db.getContainer<HashValue>(key, "hash");
+  ctx.db.getContainer(key, "hash");
   const atMs = parseFieldExpiry(
     argv[2] ?? "",
     { unit: command.unit, baseMs: command.isRelative ? ctx.now : 0 },
@@ -173,7 +173,7 @@ export function fieldExpiries(
 ): Reply {
   const argv = ctx.argv;
   const key = argv[1] ?? "";
-  ctx.db.getContainer<HashValue>(key, "hash");
+  ctx.db.getContainer(key, "hash");
   const fields = parseFieldsBlock(argv, 2, ERR.NUMFIELDS_NOT_POSITIVE);
   const hash = lookupHash(ctx, key);
   const base = options.isRelative ? ctx.now : 0;

@@ -1,6 +1,6 @@
 import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { deleteHashIfEmpty, type HashValue, lookupHash } from "../../values/hash.ts";
+import { deleteHashIfEmpty, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
 import { parseFieldsBlock } from "./field-expiry.ts";
 
@@ -21,7 +21,7 @@ export const hgetdel = defineCommand({
   complexity: "O(N) where N is the number of specified fields",
   parse: (args) => ({ key: args.key(), rest: args.rest() }),
   run: (ctx, { key }) => {
-    ctx.db.getContainer<HashValue>(key, "hash");
+    ctx.db.getContainer(key, "hash");
     const fields = parseFieldsBlock(ctx.argv, 2, ERR.NUMFIELDS_NOT_POSITIVE);
     const hash = lookupHash(ctx, key);
     let deleted = 0;

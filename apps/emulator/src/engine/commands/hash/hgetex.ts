@@ -1,7 +1,7 @@
 import { asciiUpper } from "../../bytes.ts";
 import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { deleteHashIfEmpty, type HashValue, lookupHash } from "../../values/hash.ts";
+import { deleteHashIfEmpty, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
 import { parseFieldExpiry, parseFieldsBlock } from "./field-expiry.ts";
 
@@ -35,7 +35,7 @@ export const hgetex = defineCommand({
   run: (ctx, { key }) => {
     const argv = ctx.argv;
     // WRONGTYPE comes before argument errors (hgetexCommand).
-    ctx.db.getContainer<HashValue>(key, "hash");
+    ctx.db.getContainer(key, "hash");
     const option = asciiUpper(argv[2] ?? "");
     const expiry = EXPIRY_OPTIONS[option];
     const isPersist = option === "PERSIST";

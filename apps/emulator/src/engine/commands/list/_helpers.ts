@@ -26,7 +26,7 @@ export function parseListEnd(args: Args): ListEnd {
 
 /** The list at `key` (WRONGTYPE for another type), or undefined. */
 export function lookupList(ctx: CommandContext, key: string): List | undefined {
-  return ctx.db.getContainer<List>(key, "list");
+  return ctx.db.getContainer(key, "list");
 }
 
 /**

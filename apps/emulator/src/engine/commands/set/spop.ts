@@ -90,7 +90,7 @@ export const spop = defineCommand({
     "Without the count argument O(1), otherwise O(N) where N is the value of the passed count.",
   parse: parseSpop,
   run: (ctx, { key, count }) => {
-    const set = ctx.db.getContainer<SetValue>(key, "set");
+    const set = ctx.db.getContainer(key, "set");
     if (count === undefined) {
       if (set === undefined) {
         return reply.null();

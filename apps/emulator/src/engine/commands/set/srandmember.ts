@@ -68,7 +68,7 @@ export const srandmember = defineCommand({
     "Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.",
   parse: parseSrandmember,
   run: (ctx, { key, count }) => {
-    const set = ctx.db.getContainer<SetValue>(key, "set");
+    const set = ctx.db.getContainer(key, "set");
     const random = (): number => ctx.server.random();
     if (count === undefined) {
       return set === undefined ? reply.null() : reply.bulk(set.at(Math.floor(random() * set.size)));

@@ -25,7 +25,7 @@ import { parseTimeout } from "../list/_helpers.ts";
 
 /** The sorted set at `key` (WRONGTYPE for another type), or undefined. */
 export function lookupSortedSet(ctx: CommandContext, key: string): SortedSet | undefined {
-  return ctx.db.getContainer<SortedSet>(key, "zset");
+  return ctx.db.getContainer(key, "zset");
 }
 
 /** Removes `key` once its set is empty, announcing `del` as Redis does after removals. */

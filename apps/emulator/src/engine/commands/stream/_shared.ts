@@ -28,12 +28,12 @@ import type { CommandContext } from "../context.ts";
 
 /** The stream at `key`; WRONGTYPE for another type. */
 export function lookupStream(ctx: CommandContext, key: string): StreamValue | undefined {
-  return ctx.db.getContainer<StreamValue>(key, "stream");
+  return ctx.db.getContainer(key, "stream");
 }
 
 /** The stream at `key`, created empty when absent. */
 export function lookupOrCreateStream(ctx: CommandContext, key: string): StreamValue {
-  return ctx.db.getOrCreateContainer<StreamValue>(key, "stream", () => new StreamValue());
+  return ctx.db.getOrCreateContainer(key, "stream", () => new StreamValue());
 }
 
 /** An ID argument, or `ERR Invalid stream ID …`. */
