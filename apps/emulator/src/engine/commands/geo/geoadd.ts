@@ -4,7 +4,7 @@ import { encodeGeoScore } from "../../values/geo.ts";
 import { SortedSet, sortedSetLimits } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { parseLongLat } from "./_search.ts";
+import { parseLongLat } from "./_radius-search.ts";
 
 interface GeoaddOptions {
   readonly key: string;

@@ -3,7 +3,7 @@ import { reply } from "../../reply.ts";
 import { decodeGeoScore, formatDistance, geoDistance } from "../../values/geo.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { parseUnit } from "./_search.ts";
+import { parseUnit } from "./_radius-search.ts";
 
 /** The unit is checked before the key is looked up, as Redis does. */
 function parseGeodist(args: Args): { key: string; members: [string, string]; conversion: number } {

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { fieldExpiries } from "./field-expiry.ts";
+import { fieldExpiries } from "./_field-expiry.ts";
 
 /**
  * HEXPIRETIME key FIELDS numfields field [field ...]: per field the expiry as a Unix time in

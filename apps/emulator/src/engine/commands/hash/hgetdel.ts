@@ -2,7 +2,7 @@ import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { deleteHashIfEmpty, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { parseFieldsBlock } from "./field-expiry.ts";
+import { parseFieldsBlock } from "./_field-expiry.ts";
 
 /**
  * HGETDEL key FIELDS numfields field [field ...]: the value of each field (nil when absent), and

@@ -3,7 +3,7 @@ import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { deleteHashIfEmpty, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { parseFieldExpiry, parseFieldsBlock } from "./field-expiry.ts";
+import { parseFieldExpiry, parseFieldsBlock } from "./_field-expiry.ts";
 
 const EXPIRY_OPTIONS: Readonly<
   Record<string, { readonly unit: "seconds" | "milliseconds"; readonly isRelative: boolean }>

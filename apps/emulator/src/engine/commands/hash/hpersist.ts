@@ -2,7 +2,7 @@ import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { parseFieldsBlock } from "./field-expiry.ts";
+import { parseFieldsBlock } from "./_field-expiry.ts";
 
 /**
  * HPERSIST key FIELDS numfields field [field ...]: removes the expiry of each field; per field 1

@@ -4,7 +4,7 @@ import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import { deleteHashIfEmpty, HashValue, hashLimits, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { parseFieldExpiry } from "./field-expiry.ts";
+import { parseFieldExpiry } from "./_field-expiry.ts";
 
 const EXPIRY_OPTIONS: Readonly<
   Record<string, { readonly unit: "seconds" | "milliseconds"; readonly isRelative: boolean }>

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { fieldExpiries } from "./field-expiry.ts";
+import { fieldExpiries } from "./_field-expiry.ts";
 
 /**
  * HTTL key FIELDS numfields field [field ...]: per field the time to live in seconds (rounded

@@ -13,7 +13,7 @@ import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.ARRINDEX key path value [start [stop]]: the first position of `value` in every array the

@@ -11,7 +11,7 @@ import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.ARRINSERT key path index value [value ...]: inserts the values before `index` (negative

@@ -5,7 +5,7 @@ import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.ARRLEN key [path]: the length of every array the path selects (nil for other types); a

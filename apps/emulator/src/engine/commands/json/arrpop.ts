@@ -7,7 +7,7 @@ import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 const REPLY_FORMATS = new Set(["STRING", "STRINGS", "EXPAND1", "EXPAND"]);
 

@@ -12,7 +12,7 @@ import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.CLEAR key [path]: empties every non-empty array and object the path selects and sets every

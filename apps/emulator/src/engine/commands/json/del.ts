@@ -3,7 +3,7 @@ import { getJsonDocument } from "../../values/json.ts";
 import { isRootPath, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { deleteMatches } from "../../values/json-path/update.ts";
 import { type Command, defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.DEL key [path]: deletes the values at `path` (default: the whole key); the number of values

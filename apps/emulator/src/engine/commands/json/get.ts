@@ -13,7 +13,7 @@ import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /** Arguments longer than the longest option name are paths without further checks. */
 const LONGEST_OPTION = "NOESCAPE".length;

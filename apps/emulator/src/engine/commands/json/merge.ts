@@ -12,7 +12,7 @@ import {
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyMerge, planUpdates } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.MERGE key path value [FORMAT format]: merges `value` into every match as an RFC 7396 merge

@@ -3,7 +3,7 @@ import { getJsonDocument, textArg } from "../../values/json.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { updateNumbers } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.NUMINCRBY key path value: adds `value` to every number the path selects. An integer stays an

@@ -11,7 +11,7 @@ import {
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyUpdates, planUpdates, type SetCondition } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.SET key path value [NX | XX] [FORMAT format]: sets the value at `path`. A new key can only

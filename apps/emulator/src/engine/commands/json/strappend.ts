@@ -5,7 +5,7 @@ import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.STRAPPEND key [path] value: appends the JSON string `value` to every string match; the new

@@ -5,7 +5,7 @@ import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { requiredArg } from "./arguments.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.TOGGLE key path: flips every boolean the path selects; the new values as 1 / 0 (nil for

@@ -6,7 +6,7 @@ import {
   parseMultiPop,
   parseTimeout,
   popFirstList,
-} from "./_helpers.ts";
+} from "./_list-operations.ts";
 
 /**
  * BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count]: LMPOP, or blocks until one of the

@@ -3,7 +3,7 @@ import { reply } from "../../reply.ts";
 import { listFill } from "../../values/list.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { lookupList } from "./_helpers.ts";
+import { lookupList } from "./_list-operations.ts";
 
 function parseLinsert(args: Args): {
   key: string;

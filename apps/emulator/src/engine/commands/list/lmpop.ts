@@ -1,6 +1,11 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { multiPopReply, numkeysPositions, parseMultiPop, popFirstList } from "./_helpers.ts";
+import {
+  multiPopReply,
+  numkeysPositions,
+  parseMultiPop,
+  popFirstList,
+} from "./_list-operations.ts";
 
 /**
  * LMPOP numkeys key [key ...] LEFT|RIGHT [COUNT count]: `[key, [elements]]` with up to `count`

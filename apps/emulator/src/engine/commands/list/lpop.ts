@@ -1,6 +1,6 @@
 import type { ListEnd } from "../../values/list.ts";
 import { type Command, defineCommand } from "../define.ts";
-import { parsePop, runPop } from "./_helpers.ts";
+import { parsePop, runPop } from "./_list-operations.ts";
 
 /**
  * LPOP key [count]: removes and returns the first element, or with `count` up to that many as an

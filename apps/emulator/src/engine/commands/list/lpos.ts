@@ -3,7 +3,7 @@ import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { lookupList } from "./_helpers.ts";
+import { lookupList } from "./_list-operations.ts";
 
 const LONG_MAX = 9223372036854775807n;
 

@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import type { ListEnd } from "../../values/list.ts";
 import { type Command, defineCommand } from "../define.ts";
-import { pushValues } from "./_helpers.ts";
+import { pushValues } from "./_list-operations.ts";
 
 /**
  * LPUSH key element [element ...]: prepends the elements one by one (so the last ends up first),

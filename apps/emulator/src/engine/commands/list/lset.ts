@@ -3,7 +3,7 @@ import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import { listFill } from "../../values/list.ts";
 import { defineCommand } from "../define.ts";
-import { lookupList } from "./_helpers.ts";
+import { lookupList } from "./_list-operations.ts";
 
 /**
  * LSET key index element: replaces the element at `index` (negative counts from the tail).

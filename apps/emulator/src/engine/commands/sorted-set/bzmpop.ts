@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { numkeysPositions, parseTimeout } from "../list/_helpers.ts";
-import { firstSortedSet, multiPopReply, parseMultiPop, popEntries } from "./_helpers.ts";
+import { numkeysPositions, parseTimeout } from "../list/_list-operations.ts";
+import { firstSortedSet, multiPopReply, parseMultiPop, popEntries } from "./_set-operations.ts";
 
 /**
  * BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count]: ZMPOP, or blocks until one of the

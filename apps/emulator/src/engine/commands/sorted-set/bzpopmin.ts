@@ -1,6 +1,6 @@
 import { defineCommand } from "../define.ts";
-import { parseBlockingPop } from "../list/_helpers.ts";
-import { runBlockingPop } from "./_helpers.ts";
+import { parseBlockingPop } from "../list/_list-operations.ts";
+import { runBlockingPop } from "./_set-operations.ts";
 
 /**
  * BZPOPMIN key [key ...] timeout: `[key, member, score]` with the lowest-scored member of the first

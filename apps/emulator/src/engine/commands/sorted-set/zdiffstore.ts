@@ -1,6 +1,6 @@
 import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_helpers.ts";
-import { parseSetOperation, runSetOperationStore } from "./_helpers.ts";
+import { numkeysPositions } from "../list/_list-operations.ts";
+import { parseSetOperation, runSetOperationStore } from "./_set-operations.ts";
 
 /**
  * ZDIFFSTORE destination numkeys key [key ...]: stores ZDIFF's result in `destination` (an empty

@@ -1,6 +1,6 @@
 import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_helpers.ts";
-import { parseSetOperation, runSetOperationStore } from "./_helpers.ts";
+import { numkeysPositions } from "../list/_list-operations.ts";
+import { parseSetOperation, runSetOperationStore } from "./_set-operations.ts";
 
 /**
  * ZINTERSTORE destination numkeys key [key ...] [WEIGHTS weight [weight ...]]

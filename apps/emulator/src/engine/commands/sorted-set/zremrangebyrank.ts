@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { clampRanks, deleteIfEmpty, lookupSortedSet } from "./_helpers.ts";
+import { clampRanks, deleteIfEmpty, lookupSortedSet } from "./_set-operations.ts";
 
 /**
  * ZREMRANGEBYRANK key start stop: removes the members ranked `start` to `stop` (negative counts

@@ -32,7 +32,7 @@ import {
   streamIdArg,
   toCount,
   xclaimEffect,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 interface ReadOptions {
   readonly isGroupRead: boolean;

@@ -6,7 +6,7 @@ import {
   lookupStream,
   parseIdsBlock,
   streamIdArg,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 /**
  * XACKDEL key group [KEEPREF | DELREF | ACKED] IDS numids id [id ...]: acknowledges the entries in

@@ -19,7 +19,7 @@ import {
   lookupOrCreateStream,
   lookupStream,
   parseAddTrimArgs,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 /** Listpacks hold at most 1 GiB (STREAM_LISTPACK_MAX_SIZE). */
 const MAX_ENTRY_BYTES = 2 ** 30;

@@ -18,7 +18,7 @@ import {
   lookupStream,
   toCount,
   xclaimEffect,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 /** COUNT's ceiling: LONG_MAX / max(sizeof(streamID), attempts factor). */
 const MAX_COUNT = 576_460_752_303_423_487n;

@@ -24,7 +24,7 @@ import {
   streamIdArg,
   toCount,
   xclaimEffect,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 interface ClaimOptions {
   readonly ids: readonly StreamId[];

@@ -6,7 +6,7 @@ import {
   lookupStream,
   parseIdsBlock,
   streamIdArg,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 /**
  * XDELEX key [KEEPREF | DELREF | ACKED] IDS numids id [id ...]: XDEL with control over consumer

@@ -16,7 +16,7 @@ import {
   lookupStream,
   rangeReply,
   toCount,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 /**
  * XINFO STREAM key [FULL [COUNT count]]: the stream's counters and first/last entry, or with FULL

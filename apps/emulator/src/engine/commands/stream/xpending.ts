@@ -3,7 +3,7 @@ import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { type Counter, formatStreamId, type StreamId } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { intervalArg, longLongArg, lookupStream, toCount } from "./_shared.ts";
+import { intervalArg, longLongArg, lookupStream, toCount } from "./_stream-arguments.ts";
 
 interface PendingRange {
   readonly minIdle: Counter;

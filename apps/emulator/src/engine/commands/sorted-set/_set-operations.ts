@@ -21,7 +21,7 @@ import {
 } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext, CommandResult } from "../context.ts";
-import { parseTimeout } from "../list/_helpers.ts";
+import { parseTimeout } from "../list/_list-operations.ts";
 
 /** The sorted set at `key` (WRONGTYPE for another type), or undefined. */
 export function lookupSortedSet(ctx: CommandContext, key: string): SortedSet | undefined {
