@@ -3,7 +3,7 @@ import { type Reply, reply } from "../../reply.ts";
 import type { SortedSet } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { entriesReply, lookupSortedSet } from "./_set-operations.ts";
+import { entriesReply, lookupSortedSet } from "./_lookup.ts";
 
 const LONG_MAX = 9223372036854775807n;
 

@@ -2,7 +2,7 @@ import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { parseLexRange } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { deleteIfEmpty, lookupSortedSet } from "./_set-operations.ts";
+import { deleteIfEmpty, lookupSortedSet } from "./_lookup.ts";
 
 /**
  * ZREMRANGEBYLEX key min max: removes the members in the lexicographical range; how many.

@@ -5,7 +5,7 @@ import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { formatScore, formatScoreG17 } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { lookupSortedSet } from "./_set-operations.ts";
+import { lookupSortedSet } from "./_lookup.ts";
 
 const ULLONG_MAX = 2n ** 64n - 1n;
 

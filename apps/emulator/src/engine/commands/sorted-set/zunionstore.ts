@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_list-operations.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
 import { parseSetOperation, runSetOperationStore } from "./_set-operations.ts";
 
 /**
