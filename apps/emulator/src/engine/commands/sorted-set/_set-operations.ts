@@ -7,7 +7,8 @@ import { SetValue } from "../../values/set.ts";
 import { SortedSet } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext } from "../context.ts";
-import { integerOf } from "../shared-arguments.ts";
+import { type Command, defineCommand } from "../define.ts";
+import { integerOf, numkeysPositions } from "../shared-arguments.ts";
 import { entriesReply, limitsOf, storeResult } from "./_lookup.ts";
 
 export type SetOperation = "union" | "inter" | "diff";
@@ -278,5 +279,37 @@ export function runSetOperationStore(
     destination: request.destination,
     result,
     event: `z${request.kind}store`,
+  });
+}
+
+/**
+ * ZUNIONSTORE, ZINTERSTORE and ZDIFFSTORE: one definition; they differ in the operation and in
+ * metadata.
+ */
+export function defineSetOperationStore(spec: {
+  readonly name: "ZUNIONSTORE" | "ZINTERSTORE" | "ZDIFFSTORE";
+  readonly kind: SetOperation;
+  readonly since: string;
+  readonly summary: string;
+  readonly complexity: string;
+}): Command {
+  const { kind } = spec;
+  const lowerName = spec.name.toLowerCase();
+  return defineCommand({
+    name: spec.name,
+    group: "sorted-set",
+    arity: -4,
+    flags: ["write", "denyoom"],
+    categories: ["sortedset"],
+    keys: { first: 1, last: 1, step: 1 },
+    movableKeys: (argv) => [1, ...numkeysPositions(argv, 2)],
+    since: spec.since,
+    summary: spec.summary,
+    complexity: spec.complexity,
+    parse: (args) => {
+      const destination = args.key();
+      return { destination, ...parseSetOperation(args, lowerName) };
+    },
+    run: (ctx, request) => runSetOperationStore(ctx, { ...request, kind }),
   });
 }
