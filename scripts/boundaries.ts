@@ -70,3 +70,18 @@ export const TEST_SUPPORT_FILES: readonly string[] = [
   "apps/emulator/src/engine/test-support.ts",
   "apps/emulator/src/storage/test-support.ts",
 ];
+
+/**
+ * Inside a layer: a folder → folders its files may not import. The engine's value types sit below
+ * its commands (argument parsing stays with the commands; errors and number parsing are the
+ * engine's own `errors.ts` and `numbers.ts`).
+ */
+export const FORBIDDEN_FOLDER_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  "apps/emulator/src/engine/values": ["apps/emulator/src/engine/commands"],
+};
+
+/**
+ * Folders whose subfolders may not import each other: a command group shares with another only
+ * through the modules directly in `commands/`, `values/` or the engine.
+ */
+export const SEPARATE_SUBFOLDERS: readonly string[] = ["apps/emulator/src/engine/commands"];
