@@ -36,12 +36,11 @@ export const TEST_ONLY_IMPORTS: Readonly<Record<PackageName, readonly PackageNam
  * relatively. Top-level files (`main.ts`, `emulator.ts`, …) may import anything.
  */
 export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
-  http: ["http", "kv", "vector", "management", "events", "metrics", "storage", "errors.ts"],
-  resp: ["resp", "kv", "metrics", "events", "errors.ts"],
-  kv: ["kv", "engine", "storage", "metrics", "events", "errors.ts"],
-  vector: ["vector", "storage", "metrics", "events", "errors.ts"],
-  management: ["management", "storage", "metrics", "events", "kv", "vector", "errors.ts"],
-  events: ["events"],
+  http: ["http", "kv", "vector", "management", "metrics", "storage", "errors.ts"],
+  resp: ["resp", "kv", "metrics", "errors.ts"],
+  kv: ["kv", "engine", "storage", "metrics", "errors.ts"],
+  vector: ["vector", "storage", "metrics", "errors.ts"],
+  management: ["management", "storage", "metrics", "kv", "vector", "errors.ts"],
   engine: ["engine", "storage"],
   storage: ["storage", "errors.ts"],
   metrics: ["metrics"],
