@@ -894,13 +894,3 @@ export class SortedSet implements ContainerValue {
     this.#tree.insert(member, score);
   }
 }
-
-/** Whether `score` lies in `range` (for callers walking ranks themselves). */
-export function isScoreInRange(score: number, range: ScoreRange): boolean {
-  return scoreAtLeastMin(score, range) && scoreAtMostMax(score, range);
-}
-
-/** Whether `member` lies in `range`. */
-export function isMemberInRange(member: string, range: LexRange): boolean {
-  return memberAtLeastMin(member, range) && memberAtMostMax(member, range);
-}
