@@ -9,7 +9,8 @@ import type { Command } from "./define.ts";
 export type Resolution =
   | {
       readonly ok: true;
-      readonly command: Command /** index of the first argument */;
+      readonly command: Command;
+      /** The index in `argv` of the command's first argument (after a subcommand's name too). */
       readonly start: number;
     }
   | { readonly ok: false; readonly error: string };
