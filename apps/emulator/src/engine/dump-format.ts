@@ -8,7 +8,7 @@
  * encodings, binary doubles. Strings are built in here; every other type has a `DumpCodec`, and
  * `dumpValue`/`restoreValue` read them from the table they are given: the engine's is
  * `DUMP_CODECS` in `dump/index.ts` (the list, set, sorted set, hash and stream codecs of
- * `dump/<type>-codec.ts`, and the JSON one of `values/json.ts`). The codecs write the RDB object
+ * `dump/<type>-codec.ts`, and the JSON one of `values/json/parse.ts`). The codecs write the RDB object
  * types Redis 8 writes for the encoding `OBJECT ENCODING` reports, so payloads match a real
  * server's byte for byte where the encoding is deterministic.
  */

@@ -8,7 +8,7 @@ import {
   jsonTypeName,
   parseStrictJsonArg,
   textArg,
-} from "../../values/json.ts";
+} from "../../values/json/parse.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";

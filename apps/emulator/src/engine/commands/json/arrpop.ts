@@ -2,7 +2,7 @@ import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, jsonBulk, textArg } from "../../values/json.ts";
+import { getJsonDocument, jsonBulk, textArg } from "../../values/json/parse.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

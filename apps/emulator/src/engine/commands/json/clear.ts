@@ -7,7 +7,7 @@ import {
   type JsonValue,
   jsonNumberToDouble,
   updateAt,
-} from "../../values/json.ts";
+} from "../../values/json/parse.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

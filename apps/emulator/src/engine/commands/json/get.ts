@@ -8,7 +8,7 @@ import {
   type JsonValue,
   jsonBulk,
   textArg,
-} from "../../values/json.ts";
+} from "../../values/json/parse.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

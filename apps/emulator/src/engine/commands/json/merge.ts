@@ -8,7 +8,7 @@ import {
   mergePatch,
   parseJsonArg,
   textArg,
-} from "../../values/json.ts";
+} from "../../values/json/parse.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyMerge, planUpdates } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";

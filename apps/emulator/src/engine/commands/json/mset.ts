@@ -1,6 +1,11 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, JsonDocument, type JsonValue, parseJsonArg } from "../../values/json.ts";
+import {
+  getJsonDocument,
+  JsonDocument,
+  type JsonValue,
+  parseJsonArg,
+} from "../../values/json/parse.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyUpdates, planUpdates, type UpdatePlan } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";

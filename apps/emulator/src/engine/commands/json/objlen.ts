@@ -6,7 +6,7 @@ import {
   JsonObject,
   type JsonValue,
   jsonTypeName,
-} from "../../values/json.ts";
+} from "../../values/json/parse.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

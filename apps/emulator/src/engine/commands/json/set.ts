@@ -7,7 +7,7 @@ import {
   JsonDocument,
   parseJsonArg,
   textArg,
-} from "../../values/json.ts";
+} from "../../values/json/parse.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyUpdates, planUpdates, type SetCondition } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";

@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { parseJson, stringifyJson } from "../json.ts";
+import { parseJson, stringifyJson } from "../json/parse.ts";
 import { selectMatches, selectValues } from "./evaluate.ts";
 import { compilePath } from "./parser.ts";
 

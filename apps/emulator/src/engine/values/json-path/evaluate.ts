@@ -19,7 +19,7 @@ import {
   jsonLooseEqual,
   jsonNumberToDouble,
   type PathStep,
-} from "../json.ts";
+} from "../json/parse.ts";
 import type { CompiledPath, FilterExpression, FilterTerm, Segment } from "./parser.ts";
 
 /** A selected value and the steps that lead to it from the root. */

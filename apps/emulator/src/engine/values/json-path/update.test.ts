@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
 import { ERR, ReplyError } from "../../errors.ts";
-import { JsonDocument, type PathStep, parseJson, stringifyJson } from "../json.ts";
+import { JsonDocument, type PathStep, parseJson, stringifyJson } from "../json/parse.ts";
 import { applyUpdates, deleteMatches, orderForDeletion, planUpdates } from "./update.ts";
 
 describe("planUpdates", () => {

@@ -22,7 +22,7 @@ import {
   parseNumericOperand,
   removeAt,
   updateAt,
-} from "../json.ts";
+} from "../json/parse.ts";
 import { selectMatches } from "./evaluate.ts";
 import { compilePath } from "./parser.ts";
 import type { JsonPathArg } from "./path-arg.ts";

@@ -1,9 +1,9 @@
 import { strictEqual } from "node:assert";
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { DUMP_CODECS } from "../dump/index.ts";
-import { dumpValue, restoreValue } from "../dump-format.ts";
-import { reply } from "../reply.ts";
+import { DUMP_CODECS } from "../../dump/index.ts";
+import { dumpValue, restoreValue } from "../../dump-format.ts";
+import { reply } from "../../reply.ts";
 import {
   applyNumericOperation,
   formatJsonFloat,
@@ -19,7 +19,7 @@ import {
   mergePatch,
   parseJson,
   stringifyJson,
-} from "./json.ts";
+} from "./parse.ts";
 
 const roundTrip = (text: string): string => stringifyJson(parseJson(text));
 

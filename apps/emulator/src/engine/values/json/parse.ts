@@ -14,18 +14,18 @@
  * string), so serde_json's error positions, which count bytes, come out the same.
  */
 
-import { binaryToUtf8, utf8ToBinary } from "../bytes.ts";
+import { binaryToUtf8, utf8ToBinary } from "../../bytes.ts";
 import {
   type DumpCodec,
   DumpFormatError,
   type DumpReader,
   type DumpWriter,
-} from "../dump-format.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import type { Database } from "../keyspace.ts";
-import { formatDouble, parseIntegerArg } from "../numbers.ts";
-import { type Reply, reply } from "../reply.ts";
-import type { Container, ContainerValue } from "./types.ts";
+} from "../../dump-format.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import type { Database } from "../../keyspace.ts";
+import { formatDouble, parseIntegerArg } from "../../numbers.ts";
+import { type Reply, reply } from "../../reply.ts";
+import type { Container, ContainerValue } from "../types.ts";
 
 // ---- values -------------------------------------------------------------------------------------
 
