@@ -4,7 +4,7 @@
  */
 
 import type { HashValue } from "./hash.ts";
-import type { JsonDocument } from "./json/parse.ts";
+import type { JsonDocument } from "./json/value.ts";
 import type { List } from "./list.ts";
 import type { SetValue } from "./set.ts";
 import type { SortedSet } from "./sorted-set.ts";

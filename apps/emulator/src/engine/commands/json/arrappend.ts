@@ -1,6 +1,7 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { cloneJson, getJsonDocument, parseJsonArg } from "../../values/json/parse.ts";
+import { parseJsonArg } from "../../values/json/arguments.ts";
+import { cloneJson, getJsonDocument } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";

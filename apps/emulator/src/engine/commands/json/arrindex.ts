@@ -1,14 +1,12 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
+import { integerArg, parseStrictJsonArg, textArg } from "../../values/json/arguments.ts";
 import {
   getJsonDocument,
-  integerArg,
   type JsonValue,
   jsonStrictEqual,
   jsonTypeName,
-  parseStrictJsonArg,
-  textArg,
-} from "../../values/json/parse.ts";
+} from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";

@@ -1,12 +1,7 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import {
-  cloneJson,
-  getJsonDocument,
-  integerArg,
-  type JsonValue,
-  parseJsonArg,
-} from "../../values/json/parse.ts";
+import { integerArg, parseJsonArg } from "../../values/json/arguments.ts";
+import { cloneJson, getJsonDocument, type JsonValue } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";

@@ -1,6 +1,7 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, integerArg, type JsonValue } from "../../values/json/parse.ts";
+import { integerArg } from "../../values/json/arguments.ts";
+import { getJsonDocument, type JsonValue } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";

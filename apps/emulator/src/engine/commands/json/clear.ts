@@ -1,13 +1,13 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
+import { updateAt } from "../../values/json/locations.ts";
 import {
   getJsonDocument,
   isJsonNumber,
   JsonObject,
   type JsonValue,
   jsonNumberToDouble,
-  updateAt,
-} from "../../values/json/parse.ts";
+} from "../../values/json/value.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

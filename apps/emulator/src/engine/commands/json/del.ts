@@ -1,5 +1,5 @@
 import { reply } from "../../reply.ts";
-import { getJsonDocument } from "../../values/json/parse.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { isRootPath, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { deleteMatches } from "../../values/json-path/update.ts";
 import { type Command, defineCommand } from "../define.ts";

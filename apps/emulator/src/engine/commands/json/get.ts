@@ -1,14 +1,9 @@
 import { asciiUpper, binaryToUtf8 } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  getJsonDocument,
-  isValidUtf8,
-  JsonObject,
-  type JsonValue,
-  jsonBulk,
-  textArg,
-} from "../../values/json/parse.ts";
+import { isValidUtf8, textArg } from "../../values/json/arguments.ts";
+import { jsonBulk } from "../../values/json/replies.ts";
+import { getJsonDocument, JsonObject, type JsonValue } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

@@ -1,14 +1,9 @@
 import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  checkInputFormat,
-  getJsonDocument,
-  JsonDocument,
-  mergePatch,
-  parseJsonArg,
-  textArg,
-} from "../../values/json/parse.ts";
+import { checkInputFormat, parseJsonArg, textArg } from "../../values/json/arguments.ts";
+import { mergePatch } from "../../values/json/locations.ts";
+import { getJsonDocument, JsonDocument } from "../../values/json/value.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyMerge, planUpdates } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";

@@ -1,5 +1,6 @@
 import { ERR, ReplyError } from "../../errors.ts";
-import { getJsonDocument, textArg } from "../../values/json/parse.ts";
+import { textArg } from "../../values/json/arguments.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { updateNumbers } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";

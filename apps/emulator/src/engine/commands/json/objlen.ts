@@ -1,12 +1,12 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
+import { isValidUtf8 } from "../../values/json/arguments.ts";
 import {
   getJsonDocument,
-  isValidUtf8,
   JsonObject,
   type JsonValue,
   jsonTypeName,
-} from "../../values/json/parse.ts";
+} from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

@@ -1,13 +1,8 @@
 import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  checkInputFormat,
-  getJsonDocument,
-  JsonDocument,
-  parseJsonArg,
-  textArg,
-} from "../../values/json/parse.ts";
+import { checkInputFormat, parseJsonArg, textArg } from "../../values/json/arguments.ts";
+import { getJsonDocument, JsonDocument } from "../../values/json/value.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyUpdates, planUpdates, type SetCondition } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";

@@ -1,6 +1,8 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, parseStrictJsonArg, textArg, updateAt } from "../../values/json/parse.ts";
+import { parseStrictJsonArg, textArg } from "../../values/json/arguments.ts";
+import { updateAt } from "../../values/json/locations.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

@@ -1,6 +1,7 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, isValidUtf8, jsonTypeName } from "../../values/json/parse.ts";
+import { isValidUtf8 } from "../../values/json/arguments.ts";
+import { getJsonDocument, jsonTypeName } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";

@@ -1,6 +1,7 @@
 import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, updateAt } from "../../values/json/parse.ts";
+import { updateAt } from "../../values/json/locations.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
