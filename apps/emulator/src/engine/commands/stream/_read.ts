@@ -23,16 +23,9 @@ import {
   StreamValue,
 } from "../../values/stream.ts";
 import type { CommandContext, CommandResult } from "../context.ts";
-import {
-  createConsumerEffect,
-  entryReply,
-  groupChanged,
-  longLongArg,
-  setIdEffect,
-  streamIdArg,
-  toCount,
-  xclaimEffect,
-} from "./_stream-arguments.ts";
+import { createConsumerEffect, groupChanged, setIdEffect, xclaimEffect } from "./_groups.ts";
+import { entryReply } from "./_replies.ts";
+import { longLongArg, streamIdArg, toCount } from "./_stream-arguments.ts";
 
 interface ReadOptions {
   readonly isGroupRead: boolean;

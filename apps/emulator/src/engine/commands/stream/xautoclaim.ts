@@ -9,16 +9,9 @@ import {
   type StreamId,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import {
-  createConsumerEffect,
-  entryReply,
-  groupChanged,
-  intervalArg,
-  longLongArg,
-  lookupStream,
-  toCount,
-  xclaimEffect,
-} from "./_stream-arguments.ts";
+import { createConsumerEffect, groupChanged, xclaimEffect } from "./_groups.ts";
+import { entryReply } from "./_replies.ts";
+import { intervalArg, longLongArg, lookupStream, toCount } from "./_stream-arguments.ts";
 
 /** COUNT's ceiling: LONG_MAX / max(sizeof(streamID), attempts factor). */
 const MAX_COUNT = 576_460_752_303_423_487n;

@@ -14,17 +14,9 @@ import {
 } from "../../values/stream.ts";
 import type { CommandContext } from "../context.ts";
 import { defineCommand } from "../define.ts";
-import {
-  createConsumerEffect,
-  entryReply,
-  groupChanged,
-  longLongArg,
-  lookupStream,
-  setIdEffect,
-  streamIdArg,
-  toCount,
-  xclaimEffect,
-} from "./_stream-arguments.ts";
+import { createConsumerEffect, groupChanged, setIdEffect, xclaimEffect } from "./_groups.ts";
+import { entryReply } from "./_replies.ts";
+import { longLongArg, lookupStream, streamIdArg, toCount } from "./_stream-arguments.ts";
 
 interface ClaimOptions {
   readonly ids: readonly StreamId[];

@@ -9,14 +9,9 @@ import {
   type StreamValue,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import {
-  entryReply,
-  groupInfoHead,
-  longLongArg,
-  lookupStream,
-  rangeReply,
-  toCount,
-} from "./_stream-arguments.ts";
+import { groupInfoHead } from "./_groups.ts";
+import { entryReply, rangeReply } from "./_replies.ts";
+import { longLongArg, lookupStream, toCount } from "./_stream-arguments.ts";
 
 /**
  * XINFO STREAM key [FULL [COUNT count]]: the stream's counters and first/last entry, or with FULL
