@@ -6,9 +6,11 @@ import { describe, test } from "vitest";
 import {
   ALLOWED_IMPORTS,
   EMULATOR_LAYERS,
+  FORBIDDEN_FOLDER_IMPORTS,
   FORBIDDEN_NODE_IMPORTS,
   PACKAGES,
   type PackageName,
+  SEPARATE_SUBFOLDERS,
   TEST_ONLY_IMPORTS,
   TEST_SUPPORT_FILES,
 } from "./boundaries.ts";
@@ -150,6 +152,54 @@ describe("emulator layers (STYLE.md §5.2)", () => {
         const target = relative(src, resolve(dirname(file), specifier)).split("/")[0] ?? "";
         if (!allowed.includes(target)) {
           violations.push(`${relative(src, file)} → ${specifier}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});
+
+/** Relative imports of the files under `dir`, as paths from the repository root. */
+function relativeImportsUnder(dir: string): { file: string; target: string }[] {
+  const edges: { file: string; target: string }[] = [];
+  for (const file of sourceFiles(join(root, dir))) {
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith(".")) {
+        edges.push({
+          file: relative(root, file),
+          target: relative(root, resolve(dirname(file), specifier)),
+        });
+      }
+    }
+  }
+  return edges;
+}
+
+describe("folders inside a layer", () => {
+  test("forbidden folder imports stay out (values below commands)", ({ expect }) => {
+    const violations: string[] = [];
+    for (const [dir, banned] of Object.entries(FORBIDDEN_FOLDER_IMPORTS)) {
+      for (const { file, target } of relativeImportsUnder(dir)) {
+        if (banned.some((folder) => target.startsWith(`${folder}/`))) {
+          violations.push(`${file} → ${target}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  test("sibling subfolders do not import each other (command groups)", ({ expect }) => {
+    const violations: string[] = [];
+    for (const dir of SEPARATE_SUBFOLDERS) {
+      const subfolderOf = (path: string): string | undefined => {
+        const parts = relative(dir, path).split("/");
+        return parts.length > 1 && parts[0] !== ".." ? parts[0] : undefined;
+      };
+      for (const { file, target } of relativeImportsUnder(dir)) {
+        const from = subfolderOf(file);
+        const to = subfolderOf(target);
+        if (from !== undefined && to !== undefined && from !== to) {
+          violations.push(`${file} → ${target}`);
         }
       }
     }

@@ -44,19 +44,17 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
     "queues",
     "management",
     "control",
-    "events",
     "metrics",
     "storage",
     "errors.ts",
   ],
-  resp: ["resp", "kv", "metrics", "events", "errors.ts"],
-  kv: ["kv", "engine", "storage", "metrics", "events", "errors.ts"],
-  vector: ["vector", "storage", "metrics", "events", "errors.ts"],
-  search: ["search", "vector", "storage", "metrics", "events", "errors.ts"],
-  management: ["management", "storage", "metrics", "events", "kv", "vector", "queues", "errors.ts"],
+  resp: ["resp", "kv", "metrics", "errors.ts"],
+  kv: ["kv", "engine", "storage", "metrics", "errors.ts"],
+  vector: ["vector", "storage", "metrics", "errors.ts"],
+  search: ["search", "vector", "storage", "metrics", "errors.ts"],
+  management: ["management", "storage", "metrics", "kv", "vector", "queues", "errors.ts"],
   // Delivers over undici (an HTTP client, not a server): the queue product's own outbound traffic.
   queues: ["queues", "storage", "errors.ts"],
-  events: ["events"],
   engine: ["engine", "storage"],
   storage: ["storage", "errors.ts"],
   metrics: ["metrics"],
@@ -88,3 +86,18 @@ export const TEST_SUPPORT_FILES: readonly string[] = [
   "apps/emulator/src/engine/test-support.ts",
   "apps/emulator/src/storage/test-support.ts",
 ];
+
+/**
+ * Inside a layer: a folder → folders its files may not import. The engine's value types sit below
+ * its commands (argument parsing stays with the commands; errors and number parsing are the
+ * engine's own `errors.ts` and `numbers.ts`).
+ */
+export const FORBIDDEN_FOLDER_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  "apps/emulator/src/engine/values": ["apps/emulator/src/engine/commands"],
+};
+
+/**
+ * Folders whose subfolders may not import each other: a command group shares with another only
+ * through the modules directly in `commands/`, `values/` or the engine.
+ */
+export const SEPARATE_SUBFOLDERS: readonly string[] = ["apps/emulator/src/engine/commands"];

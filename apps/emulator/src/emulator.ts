@@ -597,7 +597,7 @@ function notWithWorkers(what: string): () => Admission {
   return () => ({ answer: jsonError(404, message) });
 }
 
-/** Names the worker on every response, so load spreading can be seen (and tested). */
+/** `host` as it stands in a URL or a `host:port` address: an IPv6 literal goes in brackets. */
 function formatHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }

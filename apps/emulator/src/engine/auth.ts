@@ -15,13 +15,6 @@ export interface Authenticator {
   authenticate(username: string, password: string): boolean;
 }
 
-/** A `default` user without password: any password authenticates it, other users do not exist. */
-export const OPEN_AUTHENTICATOR: Authenticator = {
-  hasDefaultPassword: false,
-  hasUser: (username) => username === "default",
-  authenticate: (username) => username === "default",
-};
-
 /** The authenticator over an engine's ACL users, the engine's default. */
 export function aclAuthenticator(acl: AclRegistry): Authenticator {
   return {

@@ -4,7 +4,7 @@
  * memory, network byte counts) are reported as an idle connection would show them.
  */
 import { asciiLower } from "./bytes.ts";
-import { ERR, ReplyError } from "./commands/errors.ts";
+import { ERR, ReplyError } from "./errors.ts";
 import type { Session } from "./session.ts";
 
 /** Client types of `CLIENT LIST TYPE` / `CLIENT KILL TYPE` (`getClientTypeByName`). */

@@ -8,7 +8,7 @@
 import { asciiUpper } from "./bytes.ts";
 import type { Command } from "./commands/define.ts";
 import { keyPositions } from "./commands/dispatch.ts";
-import { ERR, ReplyError } from "./commands/errors.ts";
+import { ERR, ReplyError } from "./errors.ts";
 import { type Reply, reply } from "./reply.ts";
 
 /** One COMMAND INFO entry: name, arity, flags, first, last, step, ACL categories, tips, key specs, subcommands. */

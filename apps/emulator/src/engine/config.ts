@@ -5,10 +5,9 @@
  * texts; `validateConfigSet` applies CONFIG SET's checks to all pairs before anything changes.
  */
 import { asciiLower } from "./bytes.ts";
-import type { ConfigApi } from "./commands/context.ts";
-import { ReplyError } from "./commands/errors.ts";
-import { parseIntegerArg } from "./commands/numbers.ts";
+import { ReplyError } from "./errors.ts";
 import { globMatch } from "./glob.ts";
+import { parseIntegerArg } from "./numbers.ts";
 import {
   DEFAULT_OUTPUT_BUFFER_LIMIT,
   memoryToBytes,
@@ -109,6 +108,22 @@ const notifyFlags: Validator = (text) =>
   /^[KEg$lshzxetmdnA]*$/.test(text)
     ? { value: normaliseNotifyFlags(text) }
     : { error: "Invalid event class character. Use 'Ag$lshzxeKEtmdn'." };
+
+/**
+ * Keyspace-notification classes (src/server.h NOTIFY_*), by the letter `notify-keyspace-events`
+ * uses for each.
+ */
+export type NotifyClass = "g" | "$" | "l" | "s" | "h" | "z" | "x" | "e" | "t" | "m" | "n" | "d";
+
+/** The server configuration as commands and values read it. */
+export interface ConfigApi {
+  /** Parameters whose name matches the glob, as name → value. */
+  get(pattern: string): Map<string, string>;
+  /** Sets a parameter; throws ReplyError with Redis's text when the name or value is invalid. */
+  set(name: string, value: string): void;
+  /** The current value of a known parameter. */
+  value(name: string): string;
+}
 
 /**
  * Writes the flags back as `keyspaceEventsFlagsToString` does: `A` for the whole NOTIFY_ALL set,

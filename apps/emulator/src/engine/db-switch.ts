@@ -4,8 +4,8 @@
  * reports against the session's database, so this switches it for the duration of `run`.
  */
 import type { CommandContext } from "./commands/context.ts";
-import { ERR, ReplyError } from "./commands/errors.ts";
-import { parseIntegerArg } from "./commands/numbers.ts";
+import { ERR, ReplyError } from "./errors.ts";
+import { parseIntegerArg } from "./numbers.ts";
 
 /** Runs `run` with `ctx.db` and `ctx.modified` addressing database `dbIndex`, then switches back. */
 export function inDatabase<TResult>(

@@ -10,7 +10,7 @@ import {
   restoreValue,
   verifyPayload,
 } from "./dump-format.ts";
-import type { ContainerValue } from "./values/types.ts";
+import { List } from "./values/list.ts";
 
 /** Strings are built in: no container codecs needed. */
 const STRINGS_ONLY = { codecs: new DumpCodecTable([]) };
@@ -78,30 +78,14 @@ describe("dump format", () => {
   });
 
   test("container codecs come from the table passed in", ({ expect }) => {
-    class Bag implements ContainerValue {
-      readonly type = "set";
-      readonly items: string[];
-      constructor(items: string[]) {
-        this.items = items;
-      }
-      isEmpty(): boolean {
-        return this.items.length === 0;
-      }
-      clone(): Bag {
-        return new Bag([...this.items]);
-      }
-      encoding(): string {
-        return "hashtable";
-      }
-    }
     const codec: DumpCodec = {
-      type: "set",
+      type: "list",
       rdbTypes: [2],
       serialize: (value, writer) => {
-        const items = (value as Bag).items;
-        writer.length(items.length);
-        for (const item of items) {
-          writer.string(item);
+        const list = value as List;
+        writer.length(list.length);
+        for (let i = 0; i < list.length; i++) {
+          writer.string(list.at(i) ?? "");
         }
         return 2;
       },
@@ -110,13 +94,13 @@ describe("dump format", () => {
         if (count > 1000) {
           throw new DumpFormatError("too big");
         }
-        return new Bag(Array.from({ length: count }, () => reader.string()));
+        return new List(Array.from({ length: count }, () => reader.string()));
       },
     };
     const codecs = new DumpCodecTable([codec]);
-    const payload = dumpValue(new Bag(["a", "12"]), { codecs }) ?? "";
+    const payload = dumpValue(new List(["a", "12"]), { codecs }) ?? "";
     const restored = restoreValue(payload, { codecs });
-    expect(restored.ok && restored.value instanceof Bag && restored.value.items).toEqual([
+    expect(restored.ok && restored.value instanceof List && restored.value.slice(0, 1)).toEqual([
       "a",
       "12",
     ]);

@@ -8,12 +8,12 @@
  * encodings, binary doubles. Strings are built in here; every other type has a `DumpCodec`, and
  * `dumpValue`/`restoreValue` read them from the table they are given: the engine's is
  * `DUMP_CODECS` in `dump/index.ts` (the list, set, sorted set, hash and stream codecs of
- * `dump/<type>-codec.ts`, and the JSON one of `values/json.ts`). The codecs write the RDB object
+ * `dump/<type>-codec.ts`, and the JSON one of `values/json/parse.ts`). The codecs write the RDB object
  * types Redis 8 writes for the encoding `OBJECT ENCODING` reports, so payloads match a real
  * server's byte for byte where the encoding is deterministic.
  */
 import { lzfCompress } from "./dump/lzf.ts";
-import type { ContainerValue, StoredValue } from "./values/types.ts";
+import type { Container, ContainerValue, StoredValue } from "./values/types.ts";
 
 /** Redis 7.4 and 8 write RDB version 12; older payloads (lower versions) are accepted too. */
 export const RDB_VERSION = 12;
@@ -92,7 +92,7 @@ export interface DumpCodec {
   /** Writes the value: returns the RDB object type byte after writing the body. */
   serialize(value: ContainerValue, writer: DumpWriter, limits: DumpLimits): number;
   /** Reads a body of `rdbType`; throws `DumpFormatError` on malformed input. */
-  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue;
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): Container;
 }
 
 /** Container codecs by value type and by the RDB object types they read. */

@@ -13,15 +13,14 @@ import type {
   BlockedReply,
   CommandContext,
   CommandResult,
-  NotifyClass,
   ServerApi,
   ServerStats,
 } from "./commands/context.ts";
 import type { Command } from "./commands/define.ts";
 import { resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
-import { ERR, ReplyError } from "./commands/errors.ts";
 import { COMMAND_TABLE } from "./commands/table.ts";
-import { Config } from "./config.ts";
+import { Config, type NotifyClass } from "./config.ts";
+import { ERR, ReplyError } from "./errors.ts";
 import { createServerIdentity, type ServerIdentity } from "./info.ts";
 import { Database, type KeyspaceObserver } from "./keyspace.ts";
 import { PubSub } from "./pubsub.ts";

@@ -2,7 +2,7 @@
  * Turning EX/PX/EXAT/PXAT-style arguments into absolute expiry times, with Redis's overflow rules
  * (src/t_string.c getExpireMillisecondsOrReply, src/expire.c expireGenericCommand).
  */
-import { ERR, ReplyError } from "./commands/errors.ts";
+import { ERR, ReplyError } from "./errors.ts";
 
 const INT64_MAX = 2n ** 63n - 1n;
 

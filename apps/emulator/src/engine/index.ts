@@ -12,24 +12,11 @@ export {
   utf8ToBinary,
 } from "./bytes.ts";
 export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock.ts";
-export type { BlockedReply, CommandResult } from "./commands/context.ts";
-export type {
-  AclCategory,
-  Command,
-  CommandFlag,
-  CommandGroup,
-  CommandTrait,
-  RestRefusal,
-} from "./commands/define.ts";
-export { findCommand, keyPositions, resolveCommand } from "./commands/dispatch.ts";
+export type { CommandResult } from "./commands/context.ts";
+export type { Command, RestRefusal } from "./commands/define.ts";
+export { findCommand } from "./commands/dispatch.ts";
 export { COMMAND_TABLE } from "./commands/table.ts";
-export {
-  type Effect,
-  Engine,
-  type EngineOptions,
-  type ExecutedCommand,
-  type TransactionResult,
-} from "./engine.ts";
+export { Engine } from "./engine.ts";
 export {
   DEFAULT_OUTPUT_BUFFER_LIMIT,
   type OutputBufferClass,

@@ -6,9 +6,9 @@
 import { asciiLower, asciiUpper } from "./bytes.ts";
 import type { Args } from "./commands/args.ts";
 import type { CommandContext } from "./commands/context.ts";
-import { ERR, ReplyError } from "./commands/errors.ts";
-import { parseIntegerArg } from "./commands/numbers.ts";
+import { ERR, ReplyError } from "./errors.ts";
 import { commandExpireAtMs, type ExpireUnit } from "./expiry.ts";
+import { parseIntegerArg } from "./numbers.ts";
 import { type Reply, reply } from "./reply.ts";
 
 export interface ExpireCommandOptions {

@@ -2,8 +2,10 @@
  * The keyspace: numbered databases of keys with millisecond expiry. Expiry is lazy on access plus
  * a sweep the engine runs on its clock, as Redis does (src/db.c, src/expire.c).
  */
-import { ERR, ReplyError } from "./commands/errors.ts";
-import type { ContainerValue, StoredValue, ValueType } from "./values/types.ts";
+import { ERR, ReplyError } from "./errors.ts";
+import type { ContainerOf, ContainerValue, StoredValue } from "./values/types.ts";
+
+type ContainerType = ContainerValue["type"];
 
 /** Told when keys change, so the engine can run WATCH, blocked clients and notifications. */
 export interface KeyspaceObserver {
@@ -62,7 +64,7 @@ export class Database {
   }
 
   /** The container of `type` at `key`; WRONGTYPE if another type is there. */
-  getContainer<TValue extends ContainerValue>(key: string, type: ValueType): TValue | undefined {
+  getContainer<T extends ContainerType>(key: string, type: T): ContainerOf<T> | undefined {
     const value = this.get(key);
     if (value === undefined) {
       return undefined;
@@ -70,16 +72,17 @@ export class Database {
     if (typeof value === "string" || value.type !== type) {
       throw new ReplyError(ERR.WRONGTYPE);
     }
-    return value as TValue;
+    // `type` names exactly one member of the closed union.
+    return value as ContainerOf<T>;
   }
 
   /** The container of `type` at `key`, created with `create` (and stored) when the key is absent. */
-  getOrCreateContainer<TValue extends ContainerValue>(
+  getOrCreateContainer<T extends ContainerType>(
     key: string,
-    type: ValueType,
-    create: () => TValue,
-  ): TValue {
-    const existing = this.getContainer<TValue>(key, type);
+    type: T,
+    create: () => ContainerOf<T>,
+  ): ContainerOf<T> {
+    const existing = this.getContainer(key, type);
     if (existing !== undefined) {
       return existing;
     }

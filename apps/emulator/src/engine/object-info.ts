@@ -1,8 +1,8 @@
 /**
  * What OBJECT, DEBUG OBJECT and MEMORY USAGE report about a stored value (src/object.c).
  */
-import type { ConfigApi } from "./commands/context.ts";
-import { parseIntegerArg } from "./commands/numbers.ts";
+import type { ConfigApi } from "./config.ts";
+import { parseIntegerArg } from "./numbers.ts";
 import { stringEncoding } from "./values/string.ts";
 import type { StoredValue } from "./values/types.ts";
 

@@ -4,8 +4,8 @@
  */
 import type { Args } from "./commands/args.ts";
 import type { CommandContext, CommandResult } from "./commands/context.ts";
-import { ERR, ReplyError } from "./commands/errors.ts";
-import { parseIntegerArg } from "./commands/numbers.ts";
+import { ERR, ReplyError } from "./errors.ts";
+import { parseIntegerArg } from "./numbers.ts";
 import type { Reply } from "./reply.ts";
 
 /** `getTimeoutFromObjectOrReply` for millisecond timeouts: a non-negative integer. */

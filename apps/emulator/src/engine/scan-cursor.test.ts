@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { ERR } from "./commands/errors.ts";
+import { ERR } from "./errors.ts";
 import { KeyspaceCursors, parseScanCursor } from "./scan-cursor.ts";
 import { createTestEngine } from "./test-support.ts";
 

@@ -18,7 +18,7 @@
  *   `position` keys of a fresh iterator. That degraded path still terminates and still returns every
  *   key when nothing was deleted meanwhile; deletions during it may make it skip keys.
  */
-import { ERR, ReplyError } from "./commands/errors.ts";
+import { ERR, ReplyError } from "./errors.ts";
 import type { Database } from "./keyspace.ts";
 
 /** Open iterations kept per server; older ones fall back to positional resumption. */

@@ -5,9 +5,9 @@
 import { asciiUpper } from "./bytes.ts";
 import type { Args } from "./commands/args.ts";
 import type { CommandContext } from "./commands/context.ts";
-import { ERR, ReplyError } from "./commands/errors.ts";
-import { parseFloatArg } from "./commands/numbers.ts";
+import { ERR, ReplyError } from "./errors.ts";
 import type { Database } from "./keyspace.ts";
+import { parseFloatArg } from "./numbers.ts";
 import { type Reply, reply } from "./reply.ts";
 import { hashField, sortableElements } from "./sortable.ts";
 import { List, listFill } from "./values/list.ts";

@@ -1,31 +1,8 @@
 /**
- * What SORT reads from other types' containers, as minimal structural interfaces: the list, set,
- * sorted-set and hash modules are written separately, so SORT duck-types on `type` and on these
- * members instead of importing their classes. `values/list.ts` (`length`, `at`), `values/set.ts`
- * (`members`), `values/sorted-set.ts` (`entries`) and `values/hash.ts` (`get`) provide them.
+ * What SORT reads from other types' containers: the elements of a list, set or sorted set, and
+ * hash fields for `BY`/`GET` patterns. `StoredValue` is a closed union, so `type` narrows each.
  */
 import type { StoredValue } from "./values/types.ts";
-
-interface ListReader {
-  readonly type: "list";
-  readonly length: number;
-  at(index: number): string | undefined;
-}
-
-interface SetReader {
-  readonly type: "set";
-  readonly members: readonly string[];
-}
-
-interface SortedSetReader {
-  readonly type: "zset";
-  entries(): Iterable<[string, number]>;
-}
-
-interface HashReader {
-  readonly type: "hash";
-  get(field: string): string | undefined;
-}
 
 /** The elements SORT works on, or undefined when the value is not a list, set or sorted set. */
 export function sortableElements(value: StoredValue): string[] | undefined {
@@ -34,18 +11,17 @@ export function sortableElements(value: StoredValue): string[] | undefined {
   }
   switch (value.type) {
     case "list": {
-      const list = value as unknown as ListReader;
       const elements: string[] = [];
-      for (let i = 0; i < list.length; i++) {
-        elements.push(list.at(i) ?? "");
+      for (let i = 0; i < value.length; i++) {
+        elements.push(value.at(i) ?? "");
       }
       return elements;
     }
     case "set":
-      return [...(value as unknown as SetReader).members];
+      return [...value.members];
     case "zset": {
       const elements: string[] = [];
-      for (const [member] of (value as unknown as SortedSetReader).entries()) {
+      for (const [member] of value.entries()) {
         elements.push(member);
       }
       return elements;
@@ -60,5 +36,5 @@ export function hashField(value: StoredValue | undefined, field: string): string
   if (value === undefined || typeof value === "string" || value.type !== "hash") {
     return undefined;
   }
-  return (value as unknown as HashReader).get(field);
+  return value.get(field);
 }

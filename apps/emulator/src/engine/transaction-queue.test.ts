@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { ERR } from "./commands/errors.ts";
+import { ERR } from "./errors.ts";
 import type { Reply } from "./reply.ts";
 import { createTestEngine, r } from "./test-support.ts";
 import { TransactionQueue } from "./transaction-queue.ts";

@@ -16,7 +16,7 @@
 import { asciiUpper } from "./bytes.ts";
 import type { Command } from "./commands/define.ts";
 import { resolveCommand } from "./commands/dispatch.ts";
-import { ERR } from "./commands/errors.ts";
+import { ERR } from "./errors.ts";
 import { type Reply, reply } from "./reply.ts";
 import type { Session } from "./session.ts";
 

@@ -10,7 +10,7 @@ export interface MetricsClock {
   now(): number;
 }
 
-/** The kinds of measured resource (core's `ResourceKind`). */
+/** The kinds of measured resource (STYLE.md §7.6). */
 export type MetricsResourceKind = "redis" | "vector" | "search" | "queue";
 
 /** Which resource a sample belongs to; `id` is the name it is served under. */

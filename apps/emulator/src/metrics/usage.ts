@@ -12,7 +12,7 @@ export interface RequestUsage {
   readonly bytesOut: number;
 }
 
-/** Totals since start, plus per-request latency samples for mean and p99. */
+/** Totals since start; the mean latency is `totalLatencyMs / requests`. */
 export class UsageTotals {
   commands = 0;
   writes = 0;
@@ -22,10 +22,6 @@ export class UsageTotals {
   totalLatencyMs = 0;
   /** Clients (RESP connections, SSE streams) closed for going over their output-buffer limit. */
   outputLimitDisconnections = 0;
-  /** Recent request latencies (a bounded ring), for percentiles. */
-  readonly #latencies: number[] = [];
-  #next = 0;
-  static readonly LATENCY_SAMPLES = 1024;
   /**
    * Commands admitted since the last request was recorded: a request admits its commands, then
    * records its costs, and the sink gets both together. Concurrent requests may swap counts
@@ -63,24 +59,9 @@ export class UsageTotals {
     });
     this.#pendingReads = 0;
     this.#pendingWrites = 0;
-    if (this.#latencies.length < UsageTotals.LATENCY_SAMPLES) {
-      this.#latencies.push(sample.latencyMs);
-    } else {
-      this.#latencies[this.#next] = sample.latencyMs;
-      this.#next = (this.#next + 1) % UsageTotals.LATENCY_SAMPLES;
-    }
   }
 
   recordOutputLimitDisconnection(): void {
     this.outputLimitDisconnections++;
-  }
-
-  /** The latency below which `fraction` of recent requests fall (0.99 for p99). */
-  latencyPercentile(fraction: number): number {
-    if (this.#latencies.length === 0) {
-      return 0;
-    }
-    const sorted = [...this.#latencies].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
   }
 }

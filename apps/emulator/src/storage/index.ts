@@ -6,21 +6,6 @@
  *
  * @module
  */
-export {
-  DATA_DIR_AREAS,
-  type DataDir,
-  type DataDirArea,
-  LOCK_FILE_NAME,
-  openDataDir,
-} from "./data-dir.ts";
+export { type DataDir, openDataDir } from "./data-dir.ts";
 export { createMemoryStore } from "./memory-store.ts";
-export {
-  DEFAULT_SNAPSHOT_THRESHOLD_BYTES,
-  type DroppedTail,
-  FSYNC_POLICIES,
-  type FsyncPolicy,
-  type OpenStoreOptions,
-  openStore,
-  type Store,
-  type StoreContents,
-} from "./store.ts";
+export { type FsyncPolicy, openStore, type Store } from "./store.ts";

@@ -5,23 +5,18 @@
  * serves them at `/vector/{name}/…`.
  */
 
-export { type CommandOutcome, VECTOR_COMMANDS, type VectorCommand } from "./commands.ts";
+export { VECTOR_COMMANDS, type VectorCommand } from "./commands.ts";
 export { VectorMessages, VectorRequestError } from "./errors.ts";
 export { parseVectorBody } from "./json-body.ts";
 export { VectorLimits } from "./limits.ts";
 export {
   type ApproximateSearchConfig,
   DEFAULT_APPROXIMATE_MIN_VECTORS,
-  type ResolvedVectorIndexSpec,
   VectorIndexExistsError,
   type VectorIndexHandle,
   type VectorIndexSpec,
   VectorIndexSpecError,
-  type VectorIndexStats,
-  type VectorIndexType,
   type VectorOperation,
   VectorService,
-  type VectorServiceOptions,
-  type VectorSimilarity,
 } from "./service.ts";
-export { DEFAULT_NAMESPACE, type VectorGrant, type VectorIndex } from "./vector-index.ts";
+export { DEFAULT_NAMESPACE, type VectorGrant } from "./vector-index.ts";

@@ -34,10 +34,7 @@ export type {
   ResolvedVectorIndexSpec,
   VectorIndexHandle,
   VectorIndexSpec,
-  VectorIndexStats,
-  VectorIndexType,
   VectorOperation,
-  VectorSimilarity,
 } from "./types.ts";
 
 export interface VectorServiceOptions {

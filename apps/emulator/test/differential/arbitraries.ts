@@ -27,8 +27,6 @@ export const value = fc.oneof(
 );
 export const int = fc.integer({ min: -5, max: 5 }).map(String);
 export const count = fc.integer({ min: 0, max: 5 }).map(String);
-export const float = fc.constantFrom("0", "1.5", "-2.25", "inf", "-inf", "1e2", "abc", "3");
-
 /** A generated command: a name plus arguments drawn from the arbitraries above. */
 export function command(
   name: string,

@@ -1,8 +1,3 @@
-/**
- * The `data` items of a server-sent event stream, read with core's SSE parser, optionally
- * reconnecting when the stream ends or breaks. Shared by `subscribe` and `monitor`.
- */
-import { utf8Decode } from "@stratus/core/base64";
 import { createSseParser } from "@stratus/core/sse";
 import { HttpError, NetworkError, StratusError } from "../errors.ts";
 import type { TransportResponse, TransportStream } from "../transport/http-transport.ts";
@@ -170,9 +165,4 @@ function asStratusError(error: unknown): unknown {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new NetworkError(`Event stream broke: ${message}`, { cause: error, attempts: 1 });
-}
-
-/** The text of a response body, for error messages. */
-export function bodyText(response: TransportResponse): string {
-  return utf8Decode(response.body);
 }

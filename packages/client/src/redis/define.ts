@@ -1,9 +1,3 @@
-/**
- * The one record of client commands (STYLE.md §8): each command is defined once, as its argument
- * encoder and result decoder, and both the client's methods and the pipeline builder's methods are
- * derived from the record by mapped types plus one runtime loop.
- */
-import type { RestValue } from "@stratus/core/rest";
 import type { RedisArgument } from "./argv.ts";
 import type { Decoder } from "./decode.ts";
 
@@ -50,6 +44,3 @@ export function defineClientCommand<TSignature extends (...args: never[]) => unk
 }): ClientCommand<ArgsOf<TSignature>, ResultOf<TSignature>> {
   return { ...definition, words: definition.name.split(" ") };
 }
-
-/** The raw value of a reply, for `command(...)`. */
-export type RawReply = RestValue;

@@ -1,7 +1,7 @@
 /**
  * @module
  * `@stratus/core/schemas`: zod schemas for every JSON shape of the wire (key-value REST, vector
- * REST, management API, emulator events and error bodies), with their inferred types and the wire
+ * REST, management API and error bodies), with their inferred types and the wire
  * formatters beside them (`formatGoTime`, `parseGoTime`, `periodDatapoints`, `formatZodIssue`).
  *
  * Types: `Xxx` is what a schema returns (`z.output`, what is received); `XxxInput` is what it
@@ -28,22 +28,6 @@ export {
   formatZodIssue,
   VectorErrorBodySchema,
 } from "./errors.ts";
-export type {
-  CommandExecutedEvent,
-  EmulatorEvent,
-  EmulatorEventType,
-  PubSubMessageEvent,
-  ResourceKind,
-  StatsRefreshedEvent,
-} from "./events.ts";
-export {
-  CommandExecutedEventSchema,
-  EMULATOR_EVENT_TYPES,
-  EmulatorEventSchema,
-  PubSubMessageEventSchema,
-  ResourceKindSchema,
-  StatsRefreshedEventSchema,
-} from "./events.ts";
 export type {
   AddTeamMemberBody,
   AuditLog,

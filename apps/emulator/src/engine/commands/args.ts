@@ -3,8 +3,8 @@
  * `ReplyError`, so command parsers read as a list of what they expect.
  */
 import { asciiUpper } from "../bytes.ts";
-import { ERR, ReplyError } from "./errors.ts";
-import { parseFloatArg, parseIntegerArg } from "./numbers.ts";
+import { ERR, ReplyError } from "../errors.ts";
+import { parseFloatArg, parseIntegerArg } from "../numbers.ts";
 
 export class Args {
   readonly #argv: readonly string[];

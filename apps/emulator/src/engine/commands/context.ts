@@ -4,6 +4,7 @@
  */
 import type { AclRegistry } from "../acl/registry.ts";
 import type { Authenticator } from "../auth.ts";
+import type { ConfigApi, NotifyClass } from "../config.ts";
 import type { ServerIdentity } from "../info.ts";
 import type { Database } from "../keyspace.ts";
 import type { Reply } from "../reply.ts";
@@ -13,12 +14,6 @@ import type { SearchRegistry } from "../search/registry.ts";
 import type { Session } from "../session.ts";
 import type { ShardChannels } from "../shard-channels.ts";
 import type { Command } from "./define.ts";
-
-/**
- * Keyspace-notification classes (src/server.h NOTIFY_*), by the letter `notify-keyspace-events`
- * uses for each.
- */
-export type NotifyClass = "g" | "$" | "l" | "s" | "h" | "z" | "x" | "e" | "t" | "m" | "n" | "d";
 
 /** A command that must wait for data (BLPOP, BZPOPMIN, XREAD BLOCK, …). */
 export interface BlockedReply {
@@ -87,15 +82,6 @@ export interface ServerApi {
   readonly search: SearchRegistry;
   /** Run id, replication id and save counters (INFO, HELLO, DEBUG). */
   readonly identity: ServerIdentity;
-}
-
-export interface ConfigApi {
-  /** Parameters whose name matches the glob, as name → value. */
-  get(pattern: string): Map<string, string>;
-  /** Sets a parameter; throws ReplyError with Redis's text when the name or value is invalid. */
-  set(name: string, value: string): void;
-  /** The current value of a known parameter. */
-  value(name: string): string;
 }
 
 export interface ServerStats {

@@ -1,9 +1,3 @@
-/**
- * A command is data plus two functions (STYLE.md §7.3): its metadata mirrors redis/redis
- * `src/commands/<name>.json` and feeds the dispatcher, COMMAND, docs, read-only policy and metrics;
- * `parse` reads the arguments and `run` executes against the keyspace.
- */
-import type { Reply } from "../reply.ts";
 import type { Args } from "./args.ts";
 import type { CommandContext, CommandResult } from "./context.ts";
 
@@ -357,5 +351,3 @@ function implicitCategories(
 
 /** A command that only replies; for `parse` of commands without arguments. */
 export const noArguments = (): undefined => undefined;
-
-export type { Reply };

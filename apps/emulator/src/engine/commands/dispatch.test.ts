@@ -1,8 +1,8 @@
 import { describe, test, vi } from "vitest";
 import { MAX_BINARY_LENGTH } from "../bytes.ts";
+import { ERR } from "../errors.ts";
 import { createTestEngine, r } from "../test-support.ts";
 import { findCommand, resolveCommand, resolveLookedUp } from "./dispatch.ts";
-import { ERR } from "./errors.ts";
 import { COMMAND_TABLE } from "./table.ts";
 
 describe("dispatch", () => {

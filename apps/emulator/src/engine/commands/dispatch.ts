@@ -3,13 +3,14 @@
  * the rest: context checks, parse, run, error mapping and events.
  */
 import { asciiUpper } from "../bytes.ts";
+import { ERR } from "../errors.ts";
 import type { Command } from "./define.ts";
-import { ERR } from "./errors.ts";
 
 export type Resolution =
   | {
       readonly ok: true;
-      readonly command: Command /** index of the first argument */;
+      readonly command: Command;
+      /** The index in `argv` of the command's first argument (after a subcommand's name too). */
       readonly start: number;
     }
   | { readonly ok: false; readonly error: string };

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
-import { ERR } from "../commands/errors.ts";
 import { DumpReader, DumpWriter, framePayload } from "../dump-format.ts";
+import { ERR } from "../errors.ts";
 import { createTestEngine, r } from "../test-support.ts";
 import { decodeIntset, encodeIntset } from "./intset.ts";
 import { decodeListpack, encodeListpack } from "./listpack.ts";

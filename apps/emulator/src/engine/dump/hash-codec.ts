@@ -21,7 +21,7 @@ import {
   RDB_TYPE,
 } from "../dump-format.ts";
 import { type HashLimits, HashValue } from "../values/hash.ts";
-import type { ContainerValue } from "../values/types.ts";
+import type { Container, ContainerValue } from "../values/types.ts";
 import { decodeListpack, encodeListpack, type ListpackItem } from "./listpack.ts";
 import { decodeZiplist } from "./ziplist.ts";
 
@@ -130,7 +130,7 @@ export const hashCodec: DumpCodec = {
     }
     return min === undefined ? RDB_TYPE.HASH : RDB_TYPE_HASH_METADATA;
   },
-  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue {
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): Container {
     const fields: LoadedField[] = [];
     switch (rdbType) {
       case RDB_TYPE_HASH_LISTPACK:

@@ -1,6 +1,7 @@
 import { describe, test } from "vitest";
 import { type DumpCodec, DumpCodecTable, dumpValue, restoreValue } from "../dump-format.ts";
-import { JsonDocument, parseJson } from "../values/json.ts";
+import { parseJson } from "../values/json/parse.ts";
+import { JsonDocument } from "../values/json/value.ts";
 import { List } from "../values/list.ts";
 import { DUMP_CODECS, DUMP_CODECS_BY_TYPE } from "./index.ts";
 

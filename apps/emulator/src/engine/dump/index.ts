@@ -5,7 +5,7 @@
  * `"sideEffects": false`. A new value type fails to type-check until its codec is listed here.
  */
 import { type DumpCodec, DumpCodecTable } from "../dump-format.ts";
-import { jsonDumpCodec } from "../values/json.ts";
+import { jsonDumpCodec } from "../values/json/dump.ts";
 import type { ContainerValue } from "../values/types.ts";
 import { hashCodec } from "./hash-codec.ts";
 import { listCodec } from "./list-codec.ts";

@@ -18,7 +18,7 @@ import {
   RDB_TYPE,
 } from "../dump-format.ts";
 import { List } from "../values/list.ts";
-import type { ContainerValue } from "../values/types.ts";
+import type { Container, ContainerValue } from "../values/types.ts";
 import { decodeListpack, listpackBytes, listpackEntry, listpackFromEntries } from "./listpack.ts";
 import { decodeZiplist } from "./ziplist.ts";
 
@@ -88,7 +88,7 @@ export const listCodec: DumpCodec = {
     }
     return RDB_TYPE_LIST_QUICKLIST_2;
   },
-  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue {
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): Container {
     const list = new List();
     if (rdbType === RDB_TYPE.LIST || rdbType === RDB_TYPE_LIST_ZIPLIST) {
       const items =

@@ -14,7 +14,7 @@ import {
   RDB_TYPE,
 } from "../dump-format.ts";
 import { type SetLimits, SetValue } from "../values/set.ts";
-import type { ContainerValue } from "../values/types.ts";
+import type { Container, ContainerValue } from "../values/types.ts";
 import { decodeIntset, encodeIntset } from "./intset.ts";
 import { decodeListpack, encodeListpack } from "./listpack.ts";
 
@@ -72,7 +72,7 @@ export const setCodec: DumpCodec = {
         return RDB_TYPE.SET;
     }
   },
-  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue {
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): Container {
     const loadLimits = setLimitsOf(limits);
     let set: SetValue;
     if (rdbType === RDB_TYPE_SET_INTSET) {

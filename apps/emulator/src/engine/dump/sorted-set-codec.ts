@@ -5,7 +5,7 @@
  * the highest to the lowest with binary doubles. Loading converts as `rdbLoadObject` does under
  * the `zset-max-listpack-*` limits. The old text-score `RDB_TYPE_ZSET` and RDB 9's `RDB_TYPE_ZSET_ZIPLIST` are read too.
  */
-import { formatDouble, parseFloatArg } from "../commands/numbers.ts";
+
 import {
   type DumpCodec,
   DumpFormatError,
@@ -14,8 +14,9 @@ import {
   type DumpWriter,
   RDB_TYPE,
 } from "../dump-format.ts";
+import { formatDouble, parseFloatArg } from "../numbers.ts";
 import { SortedSet, type SortedSetLimits } from "../values/sorted-set.ts";
-import type { ContainerValue } from "../values/types.ts";
+import type { Container, ContainerValue } from "../values/types.ts";
 import { decodeListpack, encodeListpack, type ListpackItem } from "./listpack.ts";
 import { decodeZiplist } from "./ziplist.ts";
 
@@ -80,7 +81,7 @@ export const sortedSetCodec: DumpCodec = {
     }
     return RDB_TYPE.ZSET_2;
   },
-  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): ContainerValue {
+  deserialize(reader: DumpReader, rdbType: number, limits: DumpLimits): Container {
     const loadLimits: SortedSetLimits = {
       maxListpackEntries: limits.zsetMaxListpackEntries,
       maxListpackValue: limits.zsetMaxListpackValue,

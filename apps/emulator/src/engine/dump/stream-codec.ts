@@ -34,7 +34,7 @@ import {
   streamIdMs,
   streamIdSeq,
 } from "../values/stream.ts";
-import type { ContainerValue } from "../values/types.ts";
+import type { Container, ContainerValue } from "../values/types.ts";
 import {
   decodeListpack,
   type ListpackItem,
@@ -254,7 +254,7 @@ function readCounter(reader: DumpReader): Counter {
   return value === U64_MAX ? INVALID_ENTRIES_READ : value;
 }
 
-function deserialize(reader: DumpReader, rdbType: number): ContainerValue {
+function deserialize(reader: DumpReader, rdbType: number): Container {
   const stream = new StreamValue();
   for (let nodes = reader.length(); nodes > 0; nodes--) {
     const masterId = reader.string();

@@ -8,7 +8,7 @@
  *   `{verbatim_string=…}`, `{map=…}`, `{set=…}` → their RESP2 forms, other tables → arrays up to the
  *   first nil, anything else → null.
  */
-import { formatDouble } from "../commands/numbers.ts";
+import { formatDouble } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
 import { type LuaState, LuaType, lua } from "./lua-runtime.ts";
 

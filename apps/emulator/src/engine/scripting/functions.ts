@@ -5,7 +5,6 @@
  * version and a CRC64, as `rdbSaveFunctions` writes it).
  */
 import { asciiLower } from "../bytes.ts";
-import { ERR } from "../commands/errors.ts";
 import {
   DumpFormatError,
   DumpReader,
@@ -13,6 +12,7 @@ import {
   framePayload,
   verifyPayload,
 } from "../dump-format.ts";
+import { ERR } from "../errors.ts";
 import { isValidLibraryName, parseLibraryMetadata } from "./shebang.ts";
 import type { LuaVm, Registration } from "./vm.ts";
 

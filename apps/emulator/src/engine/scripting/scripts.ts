@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import { asciiLower } from "../bytes.ts";
 import type { CommandContext } from "../commands/context.ts";
-import { ERR, ReplyError } from "../commands/errors.ts";
-import { parseIntegerArg } from "../commands/numbers.ts";
+import { ERR, ReplyError } from "../errors.ts";
+import { parseIntegerArg } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
 import { type ReadOnlyMode, runScript } from "./run-script.ts";
 import { NO_WRITES, parseScriptShebang } from "./shebang.ts";

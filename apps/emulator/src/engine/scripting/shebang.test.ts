@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { ERR } from "../commands/errors.ts";
+import { ERR } from "../errors.ts";
 import {
   isValidLibraryName,
   NO_WRITES,

@@ -4,7 +4,7 @@
  * (`functionExtractLibMetaData`, src/functions.c), both split with `sdssplitargs` rules.
  */
 import { asciiLower } from "../bytes.ts";
-import { ERR } from "../commands/errors.ts";
+import { ERR } from "../errors.ts";
 
 /**
  * Script and function flags (`scripts_flags_def` order, which FUNCTION LIST follows), then the

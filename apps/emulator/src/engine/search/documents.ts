@@ -5,7 +5,7 @@
  */
 import { binaryToUtf8 } from "../bytes.ts";
 import { HashValue } from "../values/hash.ts";
-import { JsonDocument, JsonFloat, JsonObject, type JsonValue } from "../values/json.ts";
+import { JsonDocument, JsonFloat, JsonObject, type JsonValue } from "../values/json/value.ts";
 import type { StoredValue } from "../values/types.ts";
 import type { DataType, FieldDefinition, FieldType } from "./schema.ts";
 

@@ -1,5 +1,5 @@
 /** Search errors are ordinary Redis error replies. */
-import { ReplyError } from "../commands/errors.ts";
+import { ReplyError } from "../errors.ts";
 
 export function searchError(text: string): ReplyError {
   return new ReplyError(text);

@@ -15,8 +15,8 @@
  *
  * The 64-bit hash is computed on two 32-bit halves with `Math.imul`; no BigInt on the hot path.
  */
-import type { ConfigApi } from "../commands/context.ts";
-import { ERR, ReplyError } from "../commands/errors.ts";
+import type { ConfigApi } from "../config.ts";
+import { ERR, ReplyError } from "../errors.ts";
 import type { Database } from "../keyspace.ts";
 
 export const HLL_REGISTERS = 16384;

@@ -7,7 +7,7 @@
  * it outgrows `list-max-listpack-size`, and converts back once it shrinks to half the limit. The
  * list keeps a running estimate of its listpack size in bytes for that, the way `lpBytes` counts.
  */
-import type { ConfigApi } from "../commands/context.ts";
+import type { ConfigApi } from "../config.ts";
 import type { ContainerValue } from "./types.ts";
 
 /** The smallest ring; it doubles when full and halves when a quarter full. */

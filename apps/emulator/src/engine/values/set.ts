@@ -15,9 +15,9 @@
  * explains the cursor); positions only move down, so every member present for the whole iteration
  * is returned at least once. Small encodings are returned whole in one call, as Redis does.
  */
-import type { CommandContext, ConfigApi } from "../commands/context.ts";
-import { parseIntegerArg } from "../commands/numbers.ts";
+import type { ConfigApi, NotifyClass } from "../config.ts";
 import type { Database } from "../keyspace.ts";
+import { parseIntegerArg } from "../numbers.ts";
 import { INDEX_THRESHOLD, SMALL_ARRAY, scanPositions } from "./hash.ts";
 import type { ContainerValue } from "./types.ts";
 
@@ -284,7 +284,7 @@ function assertNever(value: never): never {
  * work, as Redis looks them all up first.
  */
 export function lookupSets(db: Database, keys: readonly string[]): (SetValue | undefined)[] {
-  return keys.map((key) => db.getContainer<SetValue>(key, "set"));
+  return keys.map((key) => db.getContainer(key, "set"));
 }
 
 /**
@@ -370,7 +370,10 @@ export function* intersectionOf(sets: readonly (SetValue | undefined)[]): Genera
  * command's event, or deletes `key` (`del`) when the result is empty. Returns the stored size.
  */
 export function storeSet(
-  ctx: Pick<CommandContext, "db" | "modified">,
+  ctx: {
+    readonly db: Database;
+    modified(key: string, event: string, type: NotifyClass): void;
+  },
   target: { readonly key: string; readonly result: SetValue; readonly event: string },
 ): number {
   const { key, result, event } = target;

@@ -9,8 +9,8 @@
  * member costs a `Map` entry and four array slots, with no object per member (a skip list needs one
  * node object per member).
  */
-import type { ConfigApi } from "../commands/context.ts";
-import { formatDouble, parseFloatArg } from "../commands/numbers.ts";
+import type { ConfigApi } from "../config.ts";
+import { formatDouble, parseFloatArg } from "../numbers.ts";
 import { scanPositions } from "./hash.ts";
 import type { ContainerValue } from "./types.ts";
 
@@ -893,14 +893,4 @@ export class SortedSet implements ContainerValue {
     this.#scores.push(score);
     this.#tree.insert(member, score);
   }
-}
-
-/** Whether `score` lies in `range` (for callers walking ranks themselves). */
-export function isScoreInRange(score: number, range: ScoreRange): boolean {
-  return scoreAtLeastMin(score, range) && scoreAtMostMax(score, range);
-}
-
-/** Whether `member` lies in `range`. */
-export function isMemberInRange(member: string, range: LexRange): boolean {
-  return memberAtLeastMin(member, range) && memberAtMostMax(member, range);
 }

@@ -15,7 +15,7 @@
  * listpack node holds many entries.
  * A stream's chunks play the part of Redis's listpack nodes, which is what `radix-tree-keys` counts.
  */
-import { parseIntegerArg } from "../commands/numbers.ts";
+import { parseIntegerArg } from "../numbers.ts";
 import type { ContainerValue } from "./types.ts";
 
 // ---- IDs -------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { ERR, ReplyError } from "../commands/errors.ts";
+import { ERR, ReplyError } from "../errors.ts";
 import {
   applyBitfieldOverflow,
   countBits,

@@ -3,6 +3,13 @@
  * every other type is an object naming its type, defined in its own `values/<type>.ts`.
  */
 
+import type { HashValue } from "./hash.ts";
+import type { JsonDocument } from "./json/value.ts";
+import type { List } from "./list.ts";
+import type { SetValue } from "./set.ts";
+import type { SortedSet } from "./sorted-set.ts";
+import type { StreamValue } from "./stream.ts";
+
 /** The names `TYPE` answers. */
 export type ValueType = "string" | "list" | "set" | "zset" | "hash" | "stream" | "ReJSON-RL";
 
@@ -17,7 +24,16 @@ export interface ContainerValue {
   encoding(): string;
 }
 
-export type StoredValue = string | ContainerValue;
+/** Every container the keyspace holds, told apart by `type`. */
+export type Container = List | SetValue | SortedSet | HashValue | StreamValue | JsonDocument;
+
+/** The container whose `type` is `T`. */
+export type ContainerOf<T extends ContainerValue["type"]> = Extract<
+  Container,
+  { readonly type: T }
+>;
+
+export type StoredValue = string | Container;
 
 export function typeOf(value: StoredValue): ValueType {
   return typeof value === "string" ? "string" : value.type;

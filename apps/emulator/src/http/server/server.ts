@@ -9,7 +9,7 @@ import { type AddressInfo, createServer, type Server } from "node:net";
 import type { HttpService } from "../types.ts";
 import { DEFAULT_HTTP_LIMITS, HttpConnection, type HttpLimits } from "./connection.ts";
 
-export { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./connection.ts";
+export type { HttpLimits } from "./connection.ts";
 
 export interface HttpServerOptions {
   readonly service: HttpService;

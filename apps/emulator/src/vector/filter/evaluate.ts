@@ -20,11 +20,6 @@ import { MISSING, resolvePath } from "./path.ts";
 
 export type FilterPredicate = (metadata: unknown) => boolean;
 
-/** Evaluate once; for repeated use, `toPredicate` (or `compileFilter`) compiles the globs once. */
-export function evaluateFilter(expression: FilterExpression, metadata: unknown): boolean {
-  return toPredicate(expression)(metadata);
-}
-
 /** Turn a parsed filter into a closure; the work that does not depend on a record is done here. */
 export function toPredicate(expression: FilterExpression): FilterPredicate {
   switch (expression.kind) {

@@ -1,12 +1,4 @@
-export type {
-  CompareOperator,
-  FieldPath,
-  FilterExpression,
-  FilterLiteral,
-  PathSegment,
-} from "./ast.ts";
-export { compileFilter, FILTER_CACHE_SIZE } from "./compile.ts";
+export type { FieldPath, FilterExpression, FilterLiteral } from "./ast.ts";
+export { compileFilter } from "./compile.ts";
 export { FilterSyntaxError } from "./errors.ts";
-export { evaluateFilter, type FilterPredicate, toPredicate } from "./evaluate.ts";
-export { compileGlob } from "./glob.ts";
-export { MAX_IN_VALUES, MAX_NESTING, parseFilter } from "./parser.ts";
+export { parseFilter } from "./parser.ts";

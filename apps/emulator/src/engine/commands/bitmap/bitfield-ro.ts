@@ -1,6 +1,7 @@
 import { reply } from "../../reply.ts";
-import { maxBulkLength, parseBitfieldOps, runBitfield } from "../../values/string.ts";
+import { maxBulkLength, parseBitfieldOps } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
+import { runBitfield } from "./_bitfield-run.ts";
 
 /**
  * BITFIELD_RO key [GET encoding offset ...]: BITFIELD limited to GET, so it may run on read-only

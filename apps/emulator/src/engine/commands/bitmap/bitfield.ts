@@ -1,6 +1,7 @@
 import { reply } from "../../reply.ts";
-import { maxBulkLength, parseBitfieldOps, runBitfield } from "../../values/string.ts";
+import { maxBulkLength, parseBitfieldOps } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
+import { runBitfield } from "./_bitfield-run.ts";
 
 /**
  * BITFIELD key [GET encoding offset | [OVERFLOW WRAP | SAT | FAIL] SET encoding offset value |

@@ -1,3 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import {
   checkEngineStringLength,
@@ -8,8 +10,6 @@ import {
   replaceByte,
 } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 /**
  * SETBIT key offset value: sets or clears the bit at `offset` (growing the string with zero bytes,

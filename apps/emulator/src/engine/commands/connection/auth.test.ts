@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
 import type { Authenticator } from "../../auth.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const PASSWORDS: Authenticator = {
   hasDefaultPassword: true,

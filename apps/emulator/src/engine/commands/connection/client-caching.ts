@@ -1,5 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * CLIENT CACHING YES|NO: only meaningful in tracking mode, which the engine does not offer, so it

@@ -5,13 +5,13 @@ import {
   listedSessions,
   parseClientType,
 } from "../../client-list.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import type { Session } from "../../session.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext } from "../context.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 interface KillFilter {
   /** The old `CLIENT KILL ip:port` form: answers OK / `No such client` and may kill the caller. */

@@ -5,11 +5,11 @@ import {
   listedSessions,
   parseClientType,
 } from "../../client-list.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 type ListFilter =
   | { readonly by: "all" }

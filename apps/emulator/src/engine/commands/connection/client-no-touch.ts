@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * CLIENT NO-TOUCH ON|OFF: commands stop updating access times (which the engine does not track;

@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * CLIENT REPLY ON|OFF|SKIP: ON is the current mode, so it answers OK.

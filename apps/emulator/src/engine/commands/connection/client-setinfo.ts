@@ -1,8 +1,8 @@
 import { asciiUpper } from "../../bytes.ts";
 import { isValidClientAttribute } from "../../client-list.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * CLIENT SETINFO LIB-NAME libname | LIB-VER libver: records the client library, shown by CLIENT LIST.

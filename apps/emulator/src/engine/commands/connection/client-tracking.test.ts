@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("CLIENT TRACKING", () => {
   test("OFF is accepted; ON is refused clearly; bad options are syntax errors", ({ expect }) => {

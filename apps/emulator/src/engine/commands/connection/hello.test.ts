@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { REDIS_VERSION } from "../../info.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("HELLO", () => {
   test("describes the server as a flat map in RESP2", ({ expect }) => {

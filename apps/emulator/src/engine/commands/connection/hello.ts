@@ -1,11 +1,11 @@
 import { asciiUpper } from "../../bytes.ts";
 import { validateClientName } from "../../client-list.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { REDIS_VERSION } from "../../info.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 interface HelloOptions {
   readonly protocol: number | undefined;

@@ -1,7 +1,7 @@
 import { parseDatabaseIndex } from "../../db-switch.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * SELECT index: makes database `index` the connection's current one.

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { List } from "../../values/list.ts";
-import { ERR } from "../errors.ts";
 
 describe("COPY", () => {
   test("copies a string with its TTL; the source stays", ({ expect }) => {

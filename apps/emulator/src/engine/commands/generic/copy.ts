@@ -1,7 +1,7 @@
 import { inDatabase } from "../../db-switch.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * COPY source destination [DB destination-db] [REPLACE]: copies the value and its TTL; 1 when

@@ -1,9 +1,9 @@
 import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpLimits, dumpValue } from "../../dump-format.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { typeOf } from "../../values/types.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * DUMP key: the value serialised for RESTORE (see `dump-format.ts`), or nil when the key is missing.

@@ -1,7 +1,7 @@
 import { inDatabase, parseDatabaseIndex } from "../../db-switch.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * MOVE key db: moves the key (with its TTL) to another database; 1 when moved, 0 when the key is

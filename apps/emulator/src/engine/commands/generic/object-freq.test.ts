@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("OBJECT FREQ", () => {
   test("refused unless an LFU policy is selected; nil for a missing key first", ({ expect }) => {

@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { isLfuPolicy } from "../../object-info.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * OBJECT FREQ key: the LFU access counter, only under an LFU maxmemory policy; nil for a missing key.

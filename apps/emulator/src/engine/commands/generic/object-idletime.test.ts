@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("OBJECT IDLETIME", () => {
   test("0 (access times are not tracked), refused under LFU, nil for a missing key", ({

@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { isLfuPolicy } from "../../object-info.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * OBJECT IDLETIME key: seconds since the key was last accessed (refused under an LFU policy); nil

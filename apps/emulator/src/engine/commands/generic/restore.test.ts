@@ -1,8 +1,8 @@
 import { describe, test } from "vitest";
 import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpValue, framePayload } from "../../dump-format.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const HELLO = dumpValue("hello", { codecs: DUMP_CODECS }) ?? "";
 

@@ -1,10 +1,10 @@
 import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpLimits, restoreValue } from "../../dump-format.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 interface RestoreOptions {
   readonly key: string;

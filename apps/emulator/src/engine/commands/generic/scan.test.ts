@@ -1,8 +1,8 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r, seededRandom } from "../../test-support.ts";
 import { List } from "../../values/list.ts";
-import { ERR } from "../errors.ts";
 
 /** `[cursor, keys]` of a SCAN reply. */
 function page(reply: Reply): { cursor: string; keys: string[] } {

@@ -1,11 +1,11 @@
 import { asciiLower } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { globMatch } from "../../glob.ts";
 import { reply } from "../../reply.ts";
 import { parseScanCursor } from "../../scan-cursor.ts";
 import { typeOf } from "../../values/types.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 interface ScanOptions {
   readonly cursor: bigint;

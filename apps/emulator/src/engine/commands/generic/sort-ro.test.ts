@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { List } from "../../values/list.ts";
-import { ERR } from "../errors.ts";
 
 describe("SORT_RO", () => {
   test("sorts like SORT", ({ expect }) => {

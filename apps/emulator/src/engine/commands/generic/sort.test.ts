@@ -1,8 +1,8 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { List } from "../../values/list.ts";
 import { SortedSet } from "../../values/sorted-set.ts";
-import { ERR } from "../errors.ts";
 
 function engineWithList(values: string[]): ReturnType<typeof createTestEngine> {
   const engine = createTestEngine();

@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { parseTimeoutMs, waitForReplicas } from "../../replication.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * WAITAOF numlocal numreplicas timeout: `[local AOF fsyncs, replica AOF fsyncs]` covering this

@@ -1,10 +1,10 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { encodeGeoScore } from "../../values/geo.ts";
 import { SortedSet, sortedSetLimits } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseLongLat } from "./_search.ts";
+import { parseLongLat } from "./_radius-search.ts";
 
 interface GeoaddOptions {
   readonly key: string;
@@ -69,7 +69,7 @@ export const geoadd = defineCommand({
   parse: parseGeoadd,
   run: (ctx, { key, isNx, isXx, isCh, items }) => {
     const limits = sortedSetLimits(ctx.server.config);
-    let set = ctx.db.getContainer<SortedSet>(key, "zset");
+    let set = ctx.db.getContainer(key, "zset");
     if (set === undefined) {
       if (isXx) {
         return reply.integer(0);

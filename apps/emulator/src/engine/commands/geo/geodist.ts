@@ -1,10 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { decodeGeoScore, formatDistance, geoDistance } from "../../values/geo.ts";
-import type { SortedSet } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseUnit } from "./_search.ts";
+import { parseUnit } from "./_radius-search.ts";
 
 /** The unit is checked before the key is looked up, as Redis does. */
 function parseGeodist(args: Args): { key: string; members: [string, string]; conversion: number } {
@@ -34,7 +33,7 @@ export const geodist = defineCommand({
   complexity: "O(1)",
   parse: parseGeodist,
   run: ({ db }, { key, members, conversion }) => {
-    const set = db.getContainer<SortedSet>(key, "zset");
+    const set = db.getContainer(key, "zset");
     const first = set?.score(members[0]);
     const second = set?.score(members[1]);
     if (first === undefined || second === undefined) {

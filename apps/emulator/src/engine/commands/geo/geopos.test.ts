@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("GEOPOS", () => {
   test("the centre of each member's cell, a null array for missing ones", ({ expect }) => {

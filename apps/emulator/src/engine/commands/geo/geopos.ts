@@ -1,6 +1,5 @@
 import { reply } from "../../reply.ts";
 import { decodeGeoScore, formatCoordinate } from "../../values/geo.ts";
-import type { SortedSet } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -21,7 +20,7 @@ export const geopos = defineCommand({
   complexity: "O(1) for each member requested.",
   parse: (args) => ({ key: args.key(), members: args.rest() }),
   run: ({ db }, { key, members }) => {
-    const set = db.getContainer<SortedSet>(key, "zset");
+    const set = db.getContainer(key, "zset");
     return reply.array(
       members.map((member) => {
         const score = set?.score(member);

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseSearch, runSearch } from "./_search.ts";
+import { parseSearch, runSearch } from "./_radius-search.ts";
 
 /**
  * GEORADIUS_RO key longitude latitude radius <M | KM | FT | MI> [WITHCOORD] [WITHDIST] [WITHHASH]

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { keyPositions } from "../dispatch.ts";
-import { ERR } from "../errors.ts";
 import { georadius } from "./georadius.ts";
 
 function sicily() {

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { georadiusKeys, parseSearch, runSearch } from "./_search.ts";
+import { georadiusKeys, parseSearch, runSearch } from "./_radius-search.ts";
 
 /**
  * GEORADIUS key longitude latitude radius <M | KM | FT | MI> [WITHCOORD] [WITHDIST] [WITHHASH]

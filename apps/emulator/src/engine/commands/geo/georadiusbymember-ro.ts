@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseSearch, runSearch } from "./_search.ts";
+import { parseSearch, runSearch } from "./_radius-search.ts";
 
 /**
  * GEORADIUSBYMEMBER_RO key member radius <M | KM | FT | MI> [WITHCOORD] [WITHDIST] [WITHHASH]

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseSearch, runSearch } from "./_search.ts";
+import { parseSearch, runSearch } from "./_radius-search.ts";
 
 /**
  * GEOSEARCH key <FROMMEMBER member | FROMLONLAT longitude latitude> <BYRADIUS radius

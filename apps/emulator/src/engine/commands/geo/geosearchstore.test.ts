@@ -1,7 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import type { SortedSet } from "../../values/sorted-set.ts";
-import { ERR } from "../errors.ts";
 
 function sicily() {
   const engine = createTestEngine();
@@ -54,7 +53,7 @@ describe("GEOSEARCHSTORE", () => {
       ),
     ).toEqual(r.int(2));
     // ZSCORE belongs to another group; read the stored set directly.
-    const set = engine.databases[0]?.getContainer<SortedSet>("d", "zset");
+    const set = engine.databases[0]?.getContainer("d", "zset");
     const scores = [set?.score("Catania"), set?.score("Agrigento"), set?.score("Palermo")];
     expect(scores).toEqual([56.441257870158204, 130.42348706714702, undefined]);
   });

@@ -1,5 +1,5 @@
-import { expireFields } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
+import { expireFields } from "./_field-expiry.ts";
 
 /**
  * HEXPIREAT key unix-time-seconds [NX | XX | GT | LT] FIELDS numfields field [field ...]: sets

@@ -1,12 +1,8 @@
+import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  deleteHashIfEmpty,
-  type HashValue,
-  lookupHash,
-  parseFieldsBlock,
-} from "../../values/hash.ts";
+import { deleteHashIfEmpty, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR } from "../errors.ts";
+import { parseFieldsBlock } from "./_field-expiry.ts";
 
 /**
  * HGETDEL key FIELDS numfields field [field ...]: the value of each field (nil when absent), and
@@ -25,7 +21,7 @@ export const hgetdel = defineCommand({
   complexity: "O(N) where N is the number of specified fields",
   parse: (args) => ({ key: args.key(), rest: args.rest() }),
   run: (ctx, { key }) => {
-    ctx.db.getContainer<HashValue>(key, "hash");
+    ctx.db.getContainer(key, "hash");
     const fields = parseFieldsBlock(ctx.argv, 2, ERR.NUMFIELDS_NOT_POSITIVE);
     const hash = lookupHash(ctx, key);
     let deleted = 0;

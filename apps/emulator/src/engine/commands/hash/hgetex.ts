@@ -1,14 +1,9 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  deleteHashIfEmpty,
-  type HashValue,
-  lookupHash,
-  parseFieldExpiry,
-  parseFieldsBlock,
-} from "../../values/hash.ts";
+import { deleteHashIfEmpty, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR } from "../errors.ts";
+import { parseFieldExpiry, parseFieldsBlock } from "./_field-expiry.ts";
 
 const EXPIRY_OPTIONS: Readonly<
   Record<string, { readonly unit: "seconds" | "milliseconds"; readonly isRelative: boolean }>
@@ -40,7 +35,7 @@ export const hgetex = defineCommand({
   run: (ctx, { key }) => {
     const argv = ctx.argv;
     // WRONGTYPE comes before argument errors (hgetexCommand).
-    ctx.db.getContainer<HashValue>(key, "hash");
+    ctx.db.getContainer(key, "hash");
     const option = asciiUpper(argv[2] ?? "");
     const expiry = EXPIRY_OPTIONS[option];
     const isPersist = option === "PERSIST";

@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import { hashLimits, lookupOrCreateHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

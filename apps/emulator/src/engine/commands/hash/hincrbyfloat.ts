@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { addLongDouble, formatLongDouble, LD_ZERO, parseLongDouble } from "../../long-double.ts";
 import { reply } from "../../reply.ts";
 import { hashLimits, lookupOrCreateHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * HINCRBYFLOAT key field increment: adds a floating point `increment` to `field` (0 when absent)

@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { hashLimits, lookupOrCreateHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * HMSET key field value [field value ...]: HSET answering OK (deprecated since Redis 4.0).

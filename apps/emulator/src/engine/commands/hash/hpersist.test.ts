@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const ints = (...values: number[]): Reply => r.arr(...values.map((value) => r.int(value)));
 

@@ -1,7 +1,8 @@
+import { ERR } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { type HashValue, lookupHash, parseFieldsBlock } from "../../values/hash.ts";
+import { lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR } from "../errors.ts";
+import { parseFieldsBlock } from "./_field-expiry.ts";
 
 /**
  * HPERSIST key FIELDS numfields field [field ...]: removes the expiry of each field; per field 1
@@ -21,7 +22,7 @@ export const hpersist = defineCommand({
   parse: (args) => ({ key: args.key(), rest: args.rest() }),
   run: (ctx, { key }) => {
     // WRONGTYPE comes before argument errors (hpersistCommand).
-    ctx.db.getContainer<HashValue>(key, "hash");
+    ctx.db.getContainer(key, "hash");
     const fields = parseFieldsBlock(ctx.argv, 2, ERR.NUMFIELDS_NOT_POSITIVE);
     const hash = lookupHash(ctx, key);
     let changed = false;

@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { lookupHash, samplePositionsInOrder } from "../../values/hash.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 const LONG_MAX = 2n ** 63n - 1n;
 /** `HRANDFIELD_SUB_STRATEGY_MUL`: below this ratio, drop random fields from a full copy. */

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
 import type { Engine } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 function encodingOf(engine: Engine, key: string): string | undefined {
   const value = engine.databases[0]?.get(key);

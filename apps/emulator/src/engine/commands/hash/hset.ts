@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { hashLimits, lookupOrCreateHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * HSET key field value [field value ...]: sets the fields (dropping their TTLs); the number of

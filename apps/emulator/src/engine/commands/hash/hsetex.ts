@@ -1,15 +1,10 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
-import {
-  deleteHashIfEmpty,
-  HashValue,
-  hashLimits,
-  lookupHash,
-  parseFieldExpiry,
-} from "../../values/hash.ts";
+import { deleteHashIfEmpty, HashValue, hashLimits, lookupHash } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
+import { parseFieldExpiry } from "./_field-expiry.ts";
 
 const EXPIRY_OPTIONS: Readonly<
   Record<string, { readonly unit: "seconds" | "milliseconds"; readonly isRelative: boolean }>

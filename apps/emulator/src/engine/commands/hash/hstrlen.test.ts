@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("HSTRLEN", () => {
   test("the length in bytes of the value; 0 for a missing field or key", ({ expect }) => {

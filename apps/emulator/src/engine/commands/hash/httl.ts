@@ -1,5 +1,5 @@
-import { fieldExpiries } from "../../values/hash.ts";
 import { defineCommand } from "../define.ts";
+import { fieldExpiries } from "./_field-expiry.ts";
 
 /**
  * HTTL key FIELDS numfields field [field ...]: per field the time to live in seconds (rounded

@@ -1,3 +1,4 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   addElement,
@@ -6,7 +7,6 @@ import {
   readHyperLogLog,
 } from "../../values/hyperloglog.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * PFADD key [element ...]: adds the elements to the HyperLogLog at `key` (created sparse when

@@ -1,3 +1,4 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   cachedCardinality,
@@ -10,7 +11,6 @@ import {
 } from "../../values/hyperloglog.ts";
 import type { CommandContext } from "../context.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** A uint64 cardinality as `addReplyLongLong` sends it (a signed 64-bit integer). */
 function cardinalityReply(cardinality: number | bigint): Reply {

@@ -1,4 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   denseRegister,
@@ -11,7 +12,6 @@ import {
 } from "../../values/hyperloglog.ts";
 import type { CommandContext } from "../context.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * Converts a sparse HLL to dense in the keyspace; true if it converted. Redis counts the change

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 /** GET after `PFADD h a b c d e`, `PFADD h2 x y`, `PFMERGE h h2` in redis-server. */
 const MERGED =

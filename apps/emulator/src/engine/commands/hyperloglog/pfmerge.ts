@@ -1,3 +1,4 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   HLL_DENSE,
@@ -10,7 +11,6 @@ import {
   sparseToDense,
 } from "../../values/hyperloglog.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * PFMERGE destkey [sourcekey ...]: merges the HyperLogLogs (the destination's own registers

@@ -1,3 +1,4 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   countHyperLogLog,
@@ -11,7 +12,6 @@ import {
   setPattern,
 } from "../../values/hyperloglog.ts";
 import { defineCommand, noArguments } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 const REGISTER_TEST_CYCLES = 1000;
 const ELEMENTS = 10_000_000;

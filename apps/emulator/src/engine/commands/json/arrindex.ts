@@ -1,19 +1,17 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
+import { integerArg, parseStrictJsonArg, textArg } from "../../values/json/arguments.ts";
 import {
   getJsonDocument,
-  integerArg,
   type JsonValue,
   jsonStrictEqual,
   jsonTypeName,
-  parseStrictJsonArg,
-  requiredArg,
-  textArg,
-} from "../../values/json.ts";
+} from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.ARRINDEX key path value [start [stop]]: the first position of `value` in every array the

@@ -1,17 +1,12 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import {
-  cloneJson,
-  getJsonDocument,
-  integerArg,
-  type JsonValue,
-  parseJsonArg,
-  requiredArg,
-} from "../../values/json.ts";
+import { integerArg, parseJsonArg } from "../../values/json/arguments.ts";
+import { cloneJson, getJsonDocument, type JsonValue } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.ARRINSERT key path index value [value ...]: inserts the values before `index` (negative

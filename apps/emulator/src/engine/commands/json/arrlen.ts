@@ -1,10 +1,12 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, isValidUtf8, requiredArg } from "../../values/json.ts";
+import { isValidUtf8 } from "../../values/json/arguments.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.ARRLEN key [path]: the length of every array the path selects (nil for other types); a

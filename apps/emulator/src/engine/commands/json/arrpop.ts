@@ -1,12 +1,15 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, jsonBulk, requiredArg, textArg } from "../../values/json.ts";
+import { textArg } from "../../values/json/arguments.ts";
+import { jsonBulk } from "../../values/json/replies.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
+import { requiredArg } from "./_arguments.ts";
 
 const REPLY_FORMATS = new Set(["STRING", "STRINGS", "EXPAND1", "EXPAND"]);
 

@@ -1,10 +1,12 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, integerArg, type JsonValue, requiredArg } from "../../values/json.ts";
+import { integerArg } from "../../values/json/arguments.ts";
+import { getJsonDocument, type JsonValue } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.ARRTRIM key path start stop: keeps only the elements from `start` to `stop` (inclusive;

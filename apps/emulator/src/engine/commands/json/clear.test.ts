@@ -1,6 +1,6 @@
 import { describe, test, vi } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("JSON.CLEAR", () => {
   test("clears containers and zeroes numbers (redis.io example)", ({ expect }) => {

@@ -1,18 +1,18 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
+import { updateAt } from "../../values/json/locations.ts";
 import {
   getJsonDocument,
   isJsonNumber,
   JsonObject,
   type JsonValue,
   jsonNumberToDouble,
-  requiredArg,
-  updateAt,
-} from "../../values/json.ts";
+} from "../../values/json/value.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.CLEAR key [path]: empties every non-empty array and object the path selects and sets every

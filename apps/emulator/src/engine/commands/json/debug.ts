@@ -1,17 +1,14 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  getJsonDocument,
-  isValidUtf8,
-  jsonMemoryUsage,
-  requiredArg,
-  textArg,
-} from "../../values/json.ts";
+import { isValidUtf8, textArg } from "../../values/json/arguments.ts";
+import { jsonMemoryUsage } from "../../values/json/memory.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 const HELP = ["MEMORY <key> [path] - reports memory usage", "HELP                - this message"];
 

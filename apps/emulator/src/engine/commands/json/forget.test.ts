@@ -1,6 +1,6 @@
 import { describe, test, vi } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("JSON.FORGET", () => {
   test("deletes values (redis.io example)", ({ expect }) => {

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const DOC = '{"a":2, "b": 3, "nested": {"a": 4, "b": null}}';
 

@@ -1,19 +1,14 @@
 import { asciiUpper, binaryToUtf8 } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  getJsonDocument,
-  isValidUtf8,
-  JsonObject,
-  type JsonValue,
-  jsonBulk,
-  requiredArg,
-  textArg,
-} from "../../values/json.ts";
+import { isValidUtf8, textArg } from "../../values/json/arguments.ts";
+import { jsonBulk } from "../../values/json/replies.ts";
+import { getJsonDocument, JsonObject, type JsonValue } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /** Arguments longer than the longest option name are paths without further checks. */
 const LONGEST_OPTION = "NOESCAPE".length;

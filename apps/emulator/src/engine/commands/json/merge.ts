@@ -1,18 +1,13 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  checkInputFormat,
-  getJsonDocument,
-  JsonDocument,
-  mergePatch,
-  parseJsonArg,
-  requiredArg,
-  textArg,
-} from "../../values/json.ts";
+import { checkInputFormat, parseJsonArg, textArg } from "../../values/json/arguments.ts";
+import { mergePatch } from "../../values/json/locations.ts";
+import { getJsonDocument, JsonDocument } from "../../values/json/value.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyMerge, planUpdates } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.MERGE key path value [FORMAT format]: merges `value` into every match as an RFC 7396 merge

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("JSON.MGET", () => {
   test("redis.io example, and kv-rest-wire.md §13.2 example 4 (nested matches first)", ({

@@ -1,11 +1,12 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import type { Database } from "../../keyspace.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, jsonBulk } from "../../values/json.ts";
+import { jsonBulk } from "../../values/json/replies.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { type JsonPathArg, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * JSON.MGET key [key ...] path: JSON.GET of one path from each key. Anything that would be an

@@ -1,6 +1,6 @@
 import { describe, test, vi } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("JSON.MSET", () => {
   test("sets several keys (redis.io example)", ({ expect }) => {

@@ -1,9 +1,10 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, JsonDocument, type JsonValue, parseJsonArg } from "../../values/json.ts";
+import { parseJsonArg } from "../../values/json/arguments.ts";
+import { getJsonDocument, JsonDocument, type JsonValue } from "../../values/json/value.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyUpdates, planUpdates, type UpdatePlan } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * JSON.MSET key path value [key path value ...]: JSON.SET for several triplets, atomically: every

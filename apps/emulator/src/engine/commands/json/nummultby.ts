@@ -1,8 +1,10 @@
-import { getJsonDocument, requiredArg, textArg } from "../../values/json.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { textArg } from "../../values/json/arguments.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { updateNumbers } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.NUMMULTBY key path value: multiplies every number the path selects by `value`. An integer stays an

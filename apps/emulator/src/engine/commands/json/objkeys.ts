@@ -1,17 +1,13 @@
 import { utf8ToBinary } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  getJsonDocument,
-  isValidUtf8,
-  JsonObject,
-  type JsonValue,
-  requiredArg,
-} from "../../values/json.ts";
+import { isValidUtf8 } from "../../values/json/arguments.ts";
+import { getJsonDocument, JsonObject, type JsonValue } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.OBJKEYS key [path]: the member names of every object the path selects (nil for other

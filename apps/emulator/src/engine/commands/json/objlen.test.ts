@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("JSON.OBJLEN", () => {
   test("redis.io example and kv-rest-wire.md §13.2 example 3 (nested matches first)", ({

@@ -1,17 +1,17 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
+import { isValidUtf8 } from "../../values/json/arguments.ts";
 import {
   getJsonDocument,
-  isValidUtf8,
   JsonObject,
   type JsonValue,
   jsonTypeName,
-  requiredArg,
-} from "../../values/json.ts";
+} from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.OBJLEN key [path]: the number of members of every object the path selects (nil for other

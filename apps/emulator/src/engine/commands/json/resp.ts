@@ -1,10 +1,12 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, jsonToResp, requiredArg } from "../../values/json.ts";
+import { jsonToResp } from "../../values/json/replies.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.RESP key [path]: the value in RESP form: nil for null, simple strings `true` / `false`,

@@ -1,17 +1,12 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import {
-  checkInputFormat,
-  getJsonDocument,
-  JsonDocument,
-  parseJsonArg,
-  requiredArg,
-  textArg,
-} from "../../values/json.ts";
+import { checkInputFormat, parseJsonArg, textArg } from "../../values/json/arguments.ts";
+import { getJsonDocument, JsonDocument } from "../../values/json/value.ts";
 import { isRootPath, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { applyUpdates, planUpdates, type SetCondition } from "../../values/json-path/update.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.SET key path value [NX | XX] [FORMAT format]: sets the value at `path`. A new key can only

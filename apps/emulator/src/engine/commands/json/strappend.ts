@@ -1,16 +1,13 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import {
-  getJsonDocument,
-  parseStrictJsonArg,
-  requiredArg,
-  textArg,
-  updateAt,
-} from "../../values/json.ts";
+import { parseStrictJsonArg, textArg } from "../../values/json/arguments.ts";
+import { updateAt } from "../../values/json/locations.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.STRAPPEND key [path] value: appends the JSON string `value` to every string match; the new

@@ -1,10 +1,12 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
-import { getJsonDocument, requiredArg, updateAt } from "../../values/json.ts";
+import { updateAt } from "../../values/json/locations.ts";
+import { getJsonDocument } from "../../values/json/value.ts";
 import { selectMatches } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.TOGGLE key path: flips every boolean the path selects; the new values as 1 / 0 (nil for

@@ -1,11 +1,13 @@
 import { utf8ToBinary } from "../../bytes.ts";
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
-import { getJsonDocument, isValidUtf8, jsonTypeName, requiredArg } from "../../values/json.ts";
+import { isValidUtf8 } from "../../values/json/arguments.ts";
+import { getJsonDocument, jsonTypeName } from "../../values/json/value.ts";
 import { selectValues } from "../../values/json-path/evaluate.ts";
 import { compilePath } from "../../values/json-path/parser.ts";
 import { LEGACY_ROOT, parsePathArg } from "../../values/json-path/path-arg.ts";
 import { defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
+import { requiredArg } from "./_arguments.ts";
 
 /**
  * JSON.TYPE key [path]: the type of each match (`null`, `boolean`, `integer`, `number`, `string`,

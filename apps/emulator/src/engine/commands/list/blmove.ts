@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { blockingMove, listEndName, parseListEnd } from "./_helpers.ts";
+import { blockingMove, listEndName, parseListEnd } from "./_list-operations.ts";
 
 /**
  * BLMOVE source destination LEFT|RIGHT LEFT|RIGHT timeout: LMOVE, or blocks until `source` has an

@@ -1,12 +1,8 @@
 import { reply } from "../../reply.ts";
+import { parseTimeout } from "../blocking-timeout.ts";
 import { defineCommand } from "../define.ts";
-import {
-  multiPopReply,
-  numkeysPositions,
-  parseMultiPop,
-  parseTimeout,
-  popFirstList,
-} from "./_helpers.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
+import { multiPopReply, parseMultiPop, popFirstList } from "./_list-operations.ts";
 
 /**
  * BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count]: LMPOP, or blocks until one of the

@@ -1,5 +1,6 @@
+import { parseBlockingPop } from "../blocking-timeout.ts";
 import { defineCommand } from "../define.ts";
-import { parseBlockingPop, runBlockingPop } from "./_helpers.ts";
+import { runBlockingPop } from "./_list-operations.ts";
 
 /**
  * BRPOP key [key ...] timeout: `[key, element]` popped from the tail of the first non-empty list,

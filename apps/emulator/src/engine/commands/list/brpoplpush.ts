@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { blockingMove } from "./_helpers.ts";
+import { blockingMove } from "./_list-operations.ts";
 
 /**
  * BRPOPLPUSH source destination timeout: RPOPLPUSH, or blocks until `source` has an element or

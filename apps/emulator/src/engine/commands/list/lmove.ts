@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { moveElement, parseListEnd } from "./_helpers.ts";
+import { moveElement, parseListEnd } from "./_list-operations.ts";
 
 /**
  * LMOVE source destination LEFT|RIGHT LEFT|RIGHT: pops from one end of `source` and pushes to an

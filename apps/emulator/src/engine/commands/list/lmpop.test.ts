@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("LMPOP", () => {
   test("pops from the first non-empty list, logged as LPOP/RPOP with a count", ({ expect }) => {

@@ -1,6 +1,7 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { multiPopReply, numkeysPositions, parseMultiPop, popFirstList } from "./_helpers.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
+import { multiPopReply, parseMultiPop, popFirstList } from "./_list-operations.ts";
 
 /**
  * LMPOP numkeys key [key ...] LEFT|RIGHT [COUNT count]: `[key, [elements]]` with up to `count`

@@ -1,22 +1,38 @@
-import { defineCommand } from "../define.ts";
-import { parsePop, runPop } from "./_helpers.ts";
+import type { ListEnd } from "../../values/list.ts";
+import { type Command, defineCommand } from "../define.ts";
+import { parsePop, runPop } from "./_list-operations.ts";
 
 /**
  * LPOP key [count]: removes and returns the first element, or with `count` up to that many as an
  * array; the list is deleted once empty.
  * @see https://redis.io/commands/lpop
  */
-export const lpop = defineCommand({
+export const lpop = definePop({
   name: "LPOP",
-  group: "list",
-  arity: -2,
-  flags: ["write", "fast"],
-  categories: ["list"],
-  keys: { first: 1, last: 1, step: 1 },
-  since: "1.0.0",
+  end: "left",
   summary:
     "Returns the first elements in a list after removing it. Deletes the list if the last element was popped.",
-  complexity: "O(N) where N is the number of elements returned",
-  parse: (args) => parsePop(args, "lpop"),
-  run: (ctx, parsed) => runPop(ctx, { ...parsed, end: "left" }),
 });
+
+/** LPOP and RPOP: one definition; they differ in the end they pop from. */
+export function definePop(spec: {
+  readonly name: "LPOP" | "RPOP";
+  readonly end: ListEnd;
+  readonly summary: string;
+}): Command {
+  const { end } = spec;
+  const lowerName = spec.name.toLowerCase();
+  return defineCommand({
+    name: spec.name,
+    group: "list",
+    arity: -2,
+    flags: ["write", "fast"],
+    categories: ["list"],
+    keys: { first: 1, last: 1, step: 1 },
+    since: "1.0.0",
+    summary: spec.summary,
+    complexity: "O(N) where N is the number of elements returned",
+    parse: (args) => parsePop(args, lowerName),
+    run: (ctx, parsed) => runPop(ctx, { ...parsed, end }),
+  });
+}

@@ -1,9 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
-import { lookupList } from "./_helpers.ts";
+import { lookupList } from "./_list-operations.ts";
 
 const LONG_MAX = 9223372036854775807n;
 

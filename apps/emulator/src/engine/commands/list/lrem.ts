@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import { listFill } from "../../values/list.ts";
 import { defineCommand } from "../define.ts";
-import { lookupList } from "./_helpers.ts";
+import { lookupList } from "./_list-operations.ts";
 
 /**
  * LREM key count element: removes the first `count` occurrences from the head (count > 0), from

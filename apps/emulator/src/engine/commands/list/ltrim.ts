@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import { listFill } from "../../values/list.ts";
 import { defineCommand } from "../define.ts";
-import { lookupList } from "./_helpers.ts";
+import { lookupList } from "./_list-operations.ts";
 
 /**
  * LTRIM key start stop: keeps only the elements from `start` to `stop` inclusive; an empty range

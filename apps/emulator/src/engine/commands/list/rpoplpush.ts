@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { moveElement } from "./_helpers.ts";
+import { moveElement } from "./_list-operations.ts";
 
 /**
  * RPOPLPUSH source destination: LMOVE source destination RIGHT LEFT.

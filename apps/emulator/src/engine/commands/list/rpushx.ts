@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { lookupList, pushValues } from "./_helpers.ts";
+import { lookupList, pushValues } from "./_list-operations.ts";
 
 /**
  * RPUSHX key element [element ...]: RPUSH only when the list exists; the new length, or 0.

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 /** An engine whose test session records what is pushed to it. */
 function subscriber(): ReturnType<typeof createTestEngine> & { pushed: Reply[] } {

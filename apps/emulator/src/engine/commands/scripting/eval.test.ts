@@ -1,8 +1,8 @@
 import { describe, test } from "vitest";
 import type { Effect } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { sha1hex } from "../../scripting/scripts.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 /** The SHA-1 Redis names a script by in error replies. */
 const SHA_INCR = "1f71dc1cd0b838440b29a02b9ecb8480e01af28a"; // return redis.call('incr','k')

@@ -1,6 +1,6 @@
+import { ERR } from "../../errors.ts";
 import { evalScript, scriptKeyPositions, splitKeys } from "../../scripting/scripts.ts";
 import { defineCommand } from "../define.ts";
-import { ERR } from "../errors.ts";
 
 /**
  * EVAL script numkeys [key [key ...]] [arg [arg ...]]

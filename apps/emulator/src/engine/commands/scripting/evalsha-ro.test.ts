@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("EVALSHA_RO", () => {
   test("runs cached read-only scripts and refuses their writes", ({ expect }) => {

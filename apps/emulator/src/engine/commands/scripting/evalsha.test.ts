@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const SHA_RETURN_1 = "e0e1f9fabfc9d4800c877a703b823ac0578ff8db"; // return 1
 

@@ -1,31 +1,52 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { evalScript, scriptKeyPositions, splitKeys } from "../../scripting/scripts.ts";
-import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
+import { type Command, defineCommand } from "../define.ts";
 
 /**
  * EVALSHA sha1 numkeys [key [key ...]] [arg [arg ...]]
  * Runs a cached script by its SHA-1 (case-insensitive); NOSCRIPT when it is not cached.
  * @see https://redis.io/commands/evalsha
  */
-export const evalsha = defineCommand({
+export const evalsha = defineEvalsha({
   name: "EVALSHA",
-  group: "scripting",
-  arity: -3,
-  flags: ["noscript", "skip_monitor", "may_replicate", "no_mandatory_keys", "stale"],
-  categories: ["scripting"],
-  traits: ["read-only-token-denied"],
-  movableKeys: scriptKeyPositions,
+  isReadOnly: false,
   since: "2.6.0",
   summary: "Executes a server-side Lua script by SHA1 digest.",
-  complexity: "Depends on the script that is executed.",
-  parse: (args) => {
-    const script = args.string();
-    // A SHA-1 is 40 characters: anything else cannot match, before numkeys is even read.
-    if (script.length !== 40) {
-      throw new ReplyError(ERR.NOSCRIPT);
-    }
-    return { script, ...splitKeys(args.rest(), ERR.NOT_INTEGER) };
-  },
-  run: (ctx, { script, keys, args }) =>
-    evalScript(ctx, { script, isSha: true, keys, args, isReadOnlyCommand: false }),
 });
+
+/**
+ * EVALSHA and EVALSHA_RO: one definition. The read-only one is a `readonly` command without
+ * `may_replicate`, and the scripts it runs may not write.
+ */
+export function defineEvalsha(spec: {
+  readonly name: "EVALSHA" | "EVALSHA_RO";
+  readonly isReadOnly: boolean;
+  readonly since: string;
+  readonly summary: string;
+}): Command {
+  const { isReadOnly } = spec;
+  return defineCommand({
+    name: spec.name,
+    group: "scripting",
+    arity: -3,
+    flags: isReadOnly
+      ? ["readonly", "noscript", "skip_monitor", "no_mandatory_keys", "stale"]
+      : ["noscript", "skip_monitor", "may_replicate", "no_mandatory_keys", "stale"],
+    categories: ["scripting"],
+    traits: isReadOnly ? [] : ["read-only-token-denied"],
+    movableKeys: scriptKeyPositions,
+    since: spec.since,
+    summary: spec.summary,
+    complexity: "Depends on the script that is executed.",
+    parse: (args) => {
+      const script = args.string();
+      // A SHA-1 is 40 characters: anything else cannot match, before numkeys is even read.
+      if (script.length !== 40) {
+        throw new ReplyError(ERR.NOSCRIPT);
+      }
+      return { script, ...splitKeys(args.rest(), ERR.NOT_INTEGER) };
+    },
+    run: (ctx, { script, keys, args }) =>
+      evalScript(ctx, { script, isSha: true, keys, args, isReadOnlyCommand: isReadOnly }),
+  });
+}

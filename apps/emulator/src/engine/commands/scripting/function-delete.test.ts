@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
 import type { Effect } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("FUNCTION DELETE", () => {
   test("removes a library and its functions; names are case-sensitive", ({ expect }) => {

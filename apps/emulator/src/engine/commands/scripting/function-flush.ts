@@ -1,7 +1,7 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * FUNCTION FLUSH [ASYNC | SYNC]: deletes every library and resets the functions interpreter. Both

@@ -1,9 +1,9 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { globMatch } from "../../glob.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { SCRIPT_FLAGS } from "../../scripting/shebang.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * FUNCTION LIST [LIBRARYNAME library-name-pattern] [WITHCODE]: each library with its engine and

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
 import type { Effect } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const lib = (name: string, body: string): string => `#!lua name=${name}\n${body}`;
 const one = (fn: string): string =>

@@ -1,8 +1,8 @@
 import { asciiLower } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { runLibraryLoad } from "../../scripting/run-script.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * FUNCTION LOAD [REPLACE] function-code: runs a library (`#!lua name=<library>` first) so it

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const lib = (name: string, fn: string, value: string): string =>
   `#!lua name=${name}\nredis.register_function('${fn}', function() return '${value}' end)`;

@@ -1,9 +1,9 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import type { RestorePolicy } from "../../scripting/functions.ts";
 import { runLibraryLoad } from "../../scripting/run-script.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 const POLICIES: readonly RestorePolicy[] = ["FLUSH", "APPEND", "REPLACE"];
 

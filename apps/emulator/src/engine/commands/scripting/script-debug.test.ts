@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("SCRIPT DEBUG", () => {
   test("NO is accepted; the interactive debugger is not available", ({ expect }) => {

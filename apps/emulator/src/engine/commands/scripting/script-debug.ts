@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * SCRIPT DEBUG YES | SYNC | NO: the Lua debugger mode of the next scripts. NO (the default) is

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { sha1hex } from "../../scripting/scripts.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("SCRIPT FLUSH", () => {
   test("forgets every script; both modes", ({ expect }) => {

@@ -1,7 +1,7 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * SCRIPT FLUSH [ASYNC | SYNC]: empties the script cache and resets the EVAL interpreter (its

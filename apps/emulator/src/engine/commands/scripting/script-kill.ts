@@ -1,5 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { defineCommand, noArguments } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * SCRIPT KILL: stops the script that is running. The engine is synchronous, so this command can

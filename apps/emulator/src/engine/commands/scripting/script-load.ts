@@ -1,7 +1,7 @@
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { cacheScript } from "../../scripting/scripts.ts";
 import { defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
 
 /**
  * SCRIPT LOAD script: compiles and caches a script without running it; its SHA-1. Scripts loaded

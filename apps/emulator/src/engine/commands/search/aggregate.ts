@@ -3,7 +3,7 @@ import { reply } from "../../reply.ts";
 import { aggregate } from "../../search/aggregate.ts";
 import { evaluate, parseFilter } from "../../search/query.ts";
 import { defineCommand } from "../define.ts";
-import { liveScores, resolveIndex } from "./_shared.ts";
+import { liveScores, resolveIndex } from "./_index-access.ts";
 
 /**
  * SEARCH.AGGREGATE name|alias filter aggregations: `[alias, result, …]`; nil when the index does

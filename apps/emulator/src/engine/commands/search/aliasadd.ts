@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { markChanged } from "./_shared.ts";
+import { markChanged } from "./_index-access.ts";
 
 /**
  * SEARCH.ALIASADD alias index: 1 new, 2 re-pointed (the index need not exist).

@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { markChanged } from "./_shared.ts";
+import { markChanged } from "./_index-access.ts";
 
 /**
  * SEARCH.ALIASDEL alias: 1 deleted, 0 none.

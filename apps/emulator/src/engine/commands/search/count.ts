@@ -2,7 +2,7 @@ import { binaryToUtf8 } from "../../bytes.ts";
 import { reply } from "../../reply.ts";
 import { evaluate, parseFilter } from "../../search/query.ts";
 import { defineCommand } from "../define.ts";
-import { liveScores, resolveIndex } from "./_shared.ts";
+import { liveScores, resolveIndex } from "./_index-access.ts";
 
 /**
  * SEARCH.COUNT name|alias filter: how many documents match; -1 when the index does not exist.

@@ -2,7 +2,7 @@ import { reply } from "../../reply.ts";
 import { searchError } from "../../search/errors.ts";
 import { parseCreate, sameDefinition } from "../../search/schema.ts";
 import { defineCommand } from "../define.ts";
-import { markChanged } from "./_shared.ts";
+import { markChanged } from "./_index-access.ts";
 
 /**
  * SEARCH.CREATE name [SKIPINITIALSCAN] [EXISTSOK] ON JSON|HASH|STRING PREFIX n p… [LANGUAGE l]

@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import { fieldOptions } from "../../search/schema.ts";
 import { defineCommand } from "../define.ts";
-import { resolveIndex } from "./_shared.ts";
+import { resolveIndex } from "./_index-access.ts";
 
 /** Rough bytes per indexed document, for `indexSize` (the service reports its Tantivy files). */
 const BYTES_PER_DOCUMENT = 64;

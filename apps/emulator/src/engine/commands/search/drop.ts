@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { markChanged } from "./_shared.ts";
+import { markChanged } from "./_index-access.ts";
 
 /**
  * SEARCH.DROP name: 1 dropped, 0 none. Never resolves aliases; aliases to it are kept (dangling).

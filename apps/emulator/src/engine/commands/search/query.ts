@@ -4,7 +4,7 @@ import { searchError } from "../../search/errors.ts";
 import { evaluate, highlightTerms, parseFilter } from "../../search/query.ts";
 import { checkRankingFields, hitReply, parseQueryOptions, rank } from "../../search/results.ts";
 import { defineCommand } from "../define.ts";
-import { indexDatabase, liveScores, resolveIndex } from "./_shared.ts";
+import { indexDatabase, liveScores, resolveIndex } from "./_index-access.ts";
 
 /**
  * SEARCH.QUERY name|alias filter [LIMIT n] [OFFSET n] [ORDERBY f [ASC|DESC]] [SELECT n f…]

@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { resolveIndex } from "./_shared.ts";
+import { resolveIndex } from "./_index-access.ts";
 
 /**
  * SEARCH.REINDEX name|alias: rebuilds the contents from a scan of the keyspace; 1, or 0 if none.

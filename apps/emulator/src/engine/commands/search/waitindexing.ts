@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { resolveIndex } from "./_shared.ts";
+import { resolveIndex } from "./_index-access.ts";
 
 /**
  * SEARCH.WAITINDEXING name|alias: 1 once earlier writes are searchable (indexing is synchronous

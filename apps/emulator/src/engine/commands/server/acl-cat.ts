@@ -1,8 +1,8 @@
 import { isAclCategory } from "../../acl/rules.ts";
 import { asciiLower } from "../../bytes.ts";
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { ACL_CATEGORIES, defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
 
 /**
  * ACL CAT [category]: the ACL categories, or the commands (subcommands as `container|sub`) in one.

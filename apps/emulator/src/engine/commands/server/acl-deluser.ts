@@ -1,6 +1,6 @@
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
 
 /**
  * ACL DELUSER username [username ...]: deletes users; the number deleted.

@@ -1,9 +1,9 @@
 import { checkPermission } from "../../acl/check.ts";
 import { denialMessage } from "../../acl/registry.ts";
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 import { resolveCommand } from "../dispatch.ts";
-import { ReplyError } from "../errors.ts";
 
 /**
  * ACL DRYRUN username command [arg ...]: whether the user could run the command, without running it.

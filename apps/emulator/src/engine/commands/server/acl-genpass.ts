@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
 
 const MAX_BITS = 4096;
 

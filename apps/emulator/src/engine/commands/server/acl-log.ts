@@ -1,8 +1,8 @@
+import { ReplyError } from "../../errors.ts";
+import { formatDouble } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
-import { formatDouble } from "../numbers.ts";
 
 function parseLog(args: Args): { count: number } | { reset: true } {
   if (!args.hasMore()) {

@@ -1,6 +1,6 @@
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
 
 /**
  * ACL RESTTOKEN username password: a fresh REST token acting as that user (a service command,

@@ -1,7 +1,7 @@
 import { AclSetUserError } from "../../acl/registry.ts";
+import { ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ReplyError } from "../errors.ts";
 
 /**
  * ACL SETUSER username [rule ...]: creates or changes a user; all rules apply or none.

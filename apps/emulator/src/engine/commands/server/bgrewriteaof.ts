@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * BGREWRITEAOF: compacts the append-only log. The engine's log is compacted by writing a snapshot,

@@ -1,11 +1,11 @@
 import { asciiLower } from "../../bytes.ts";
 import { allCommands } from "../../command-info.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { globMatch } from "../../glob.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import type { Command } from "../define.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 type Filter =
   | { readonly by: "all" }

@@ -1,9 +1,9 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { Args } from "../args.ts";
 import type { CommandContext } from "../context.ts";
-import { ERR } from "../errors.ts";
 import { command } from "./command.ts";
 
 describe("COMMAND", () => {

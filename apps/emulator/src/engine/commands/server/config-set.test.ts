@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const failed = (name: string, reason: string): string =>
   `ERR CONFIG SET failed (possibly related to argument '${name}') - ${reason}`;

@@ -1,8 +1,8 @@
 import { validateConfigSet } from "../../config.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** Name/value pairs; an odd count is an arity error, as in `configSetCommand`. */
 function parsePairs(args: Args): [string, string][] {

@@ -1,13 +1,13 @@
 import { asciiUpper } from "../../bytes.ts";
 import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpLimits, dumpValue } from "../../dump-format.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { helpReply } from "../../help.ts";
 import { encodingOf, refcountOf } from "../../object-info.ts";
 import { type Reply, reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext } from "../context.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 type DebugRequest =
   | { readonly sub: "HELP" }

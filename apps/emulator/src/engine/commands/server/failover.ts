@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** `failoverCommand`'s options: each once; TO needs host and port, TIMEOUT a positive integer. */
 function parseFailover(args: Args): undefined {

@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** `[ASYNC | SYNC]`: both empty at once here, since the engine frees memory synchronously. */
 function parseFlushMode(args: Args): undefined {

@@ -1,7 +1,7 @@
+import { formatDouble } from "../../numbers.ts";
 import { estimateMemoryUsage } from "../../object-info.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
-import { formatDouble } from "../numbers.ts";
 
 /** How many keys per database are sampled to estimate the dataset size. */
 const SAMPLE_KEYS = 1000;

@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { estimateMemoryUsage } from "../../object-info.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 const DEFAULT_SAMPLES = 5;
 

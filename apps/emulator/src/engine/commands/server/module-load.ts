@@ -1,5 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * MODULE LOAD path [arg ...]: refused, as `enable-module-command no` makes Redis do.

@@ -1,5 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * MODULE LOADEX path [CONFIG name value ...] [ARGS args ...]: refused like MODULE LOAD.

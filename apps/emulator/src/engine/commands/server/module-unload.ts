@@ -1,5 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * MODULE UNLOAD name: refused like MODULE LOAD.

@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** `shutdownCommand`'s options: NOSAVE and SAVE exclude each other; ABORT stands alone. */
 function parseShutdown(args: Args): undefined {

@@ -1,8 +1,4 @@
-import { asciiUpper } from "../../bytes.ts";
-import { reply } from "../../reply.ts";
-import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
+import { defineReplicaof } from "./replicaof.ts";
 
 /**
  * SLAVEOF host port | SLAVEOF NO ONE: `NO ONE` keeps the engine a master (OK); following a master
@@ -11,23 +7,8 @@ import { parseIntegerArg } from "../numbers.ts";
  * Emulator difference: the engine cannot replicate from another server.
  * @see https://redis.io/commands/slaveof
  */
-export const slaveof = defineCommand({
+export const slaveof = defineReplicaof({
   name: "SLAVEOF",
-  group: "server",
-  arity: 3,
-  flags: ["admin", "noscript", "stale", "no_async_loading"],
   since: "1.0.0",
   summary: "Sets a Redis server as a replica of another, or promotes it to being a master.",
-  complexity: "O(1)",
-  parse: (args) => ({ host: args.string(), port: args.string() }),
-  run: (_ctx, { host, port }) => {
-    if (asciiUpper(host) === "NO" && asciiUpper(port) === "ONE") {
-      return reply.ok();
-    }
-    const number = parseIntegerArg(port);
-    if (number === undefined || number < 0 || number > 65535) {
-      throw new ReplyError(ERR.INVALID_MASTER_PORT);
-    }
-    throw new ReplyError(ERR.REPLICATION_UNSUPPORTED("SLAVEOF"));
-  },
 });

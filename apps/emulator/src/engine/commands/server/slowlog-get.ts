@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 /** The optional count: an integer ≥ -1 (-1 means all), else Redis's single error text. */
 function parseCount(args: Args): undefined {

@@ -20,7 +20,7 @@ export const sadd = defineCommand({
   parse: (args) => ({ key: args.key(), members: args.rest() }),
   run: (ctx, { key, members }) => {
     const limits = setLimits(ctx.server.config);
-    const existing = ctx.db.getContainer<SetValue>(key, "set");
+    const existing = ctx.db.getContainer(key, "set");
     // The argument count is the size hint that picks (or upgrades) the encoding up front.
     const set =
       existing ??

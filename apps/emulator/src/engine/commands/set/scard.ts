@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import type { SetValue } from "../../values/set.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -17,5 +16,5 @@ export const scard = defineCommand({
   summary: "Returns the number of members in a set.",
   complexity: "O(1)",
   parse: (args) => ({ key: args.key() }),
-  run: (ctx, { key }) => reply.integer(ctx.db.getContainer<SetValue>(key, "set")?.size ?? 0),
+  run: (ctx, { key }) => reply.integer(ctx.db.getContainer(key, "set")?.size ?? 0),
 });

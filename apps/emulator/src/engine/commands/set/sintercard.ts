@@ -1,9 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import { intersectionOf, lookupSets } from "../../values/set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 /** `numkeys key… [LIMIT limit]`, checked before any key is read. */
 function parseSintercard(args: Args): { keys: string[]; limit: number } {

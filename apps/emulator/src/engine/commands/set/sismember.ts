@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import type { SetValue } from "../../values/set.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -18,5 +17,5 @@ export const sismember = defineCommand({
   complexity: "O(1)",
   parse: (args) => ({ key: args.key(), member: args.string() }),
   run: (ctx, { key, member }) =>
-    reply.integer(ctx.db.getContainer<SetValue>(key, "set")?.has(member) === true ? 1 : 0),
+    reply.integer(ctx.db.getContainer(key, "set")?.has(member) === true ? 1 : 0),
 });

@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import type { SetValue } from "../../values/set.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -18,5 +17,5 @@ export const smembers = defineCommand({
   summary: "Returns all members of a set.",
   complexity: "O(N) where N is the set cardinality.",
   parse: (args) => ({ key: args.key() }),
-  run: (ctx, { key }) => reply.bulks(ctx.db.getContainer<SetValue>(key, "set")?.members ?? []),
+  run: (ctx, { key }) => reply.bulks(ctx.db.getContainer(key, "set")?.members ?? []),
 });

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("SMISMEMBER", () => {
   test("1 or 0 per member; a missing key is an empty set", ({ expect }) => {

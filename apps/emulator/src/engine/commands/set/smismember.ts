@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import type { SetValue } from "../../values/set.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -18,7 +17,7 @@ export const smismember = defineCommand({
   complexity: "O(N) where N is the number of elements being checked for membership",
   parse: (args) => ({ key: args.key(), members: args.rest() }),
   run: (ctx, { key, members }) => {
-    const set = ctx.db.getContainer<SetValue>(key, "set");
+    const set = ctx.db.getContainer(key, "set");
     return reply.integers(members.map((member) => (set?.has(member) === true ? 1 : 0)));
   },
 });

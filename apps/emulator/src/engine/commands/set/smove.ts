@@ -22,8 +22,8 @@ export const smove = defineCommand({
     if (!ctx.db.has(source)) {
       return reply.integer(0);
     }
-    const from = ctx.db.getContainer<SetValue>(source, "set");
-    const to = ctx.db.getContainer<SetValue>(destination, "set");
+    const from = ctx.db.getContainer(source, "set");
+    const to = ctx.db.getContainer(destination, "set");
     if (from === undefined) {
       return reply.integer(0);
     }

@@ -1,10 +1,10 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { samplePositionsInOrder } from "../../values/hash.ts";
 import { SetValue, setLimits, unionOf } from "../../values/set.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext } from "../context.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** `SPOP_MOVE_STRATEGY_MUL`: when few members would remain, build the remainder instead. */
 const MOVE_STRATEGY_MUL = 5;
@@ -91,7 +91,7 @@ export const spop = defineCommand({
     "Without the count argument O(1), otherwise O(N) where N is the value of the passed count.",
   parse: parseSpop,
   run: (ctx, { key, count }) => {
-    const set = ctx.db.getContainer<SetValue>(key, "set");
+    const set = ctx.db.getContainer(key, "set");
     if (count === undefined) {
       if (set === undefined) {
         return reply.null();

@@ -1,9 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { samplePositionsInOrder } from "../../values/hash.ts";
 import type { SetValue } from "../../values/set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 const LONG_MAX = 2n ** 63n - 1n;
 /** `SRANDMEMBER_SUB_STRATEGY_MUL`: below this ratio, drop random members from a full copy. */
@@ -68,7 +68,7 @@ export const srandmember = defineCommand({
     "Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.",
   parse: parseSrandmember,
   run: (ctx, { key, count }) => {
-    const set = ctx.db.getContainer<SetValue>(key, "set");
+    const set = ctx.db.getContainer(key, "set");
     const random = (): number => ctx.server.random();
     if (count === undefined) {
       return set === undefined ? reply.null() : reply.bulk(set.at(Math.floor(random() * set.size)));

@@ -1,8 +1,8 @@
 import { describe, test } from "vitest";
 import type { Engine } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 function listen(engine: Engine): string[] {
   const events: string[] = [];

@@ -1,5 +1,4 @@
 import { reply } from "../../reply.ts";
-import type { SetValue } from "../../values/set.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -20,7 +19,7 @@ export const srem = defineCommand({
   complexity: "O(N) where N is the number of members to be removed.",
   parse: (args) => ({ key: args.key(), members: args.rest() }),
   run: (ctx, { key, members }) => {
-    const set = ctx.db.getContainer<SetValue>(key, "set");
+    const set = ctx.db.getContainer(key, "set");
     if (set === undefined) {
       return reply.integer(0);
     }

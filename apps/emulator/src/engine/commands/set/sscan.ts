@@ -1,7 +1,6 @@
 import { globMatch } from "../../glob.ts";
 import { reply } from "../../reply.ts";
 import { cursorPosition, parseScanCursor, parseScanOptions } from "../../values/hash.ts";
-import type { SetValue } from "../../values/set.ts";
 import { defineCommand } from "../define.ts";
 
 const EMPTY_SCAN = reply.array([reply.bulk("0"), reply.array([])]);
@@ -29,7 +28,7 @@ export const sscan = defineCommand({
     options: args.rest(),
   }),
   run: (ctx, { key, cursor, options }) => {
-    const set = ctx.db.getContainer<SetValue>(key, "set");
+    const set = ctx.db.getContainer(key, "set");
     if (set === undefined) {
       return EMPTY_SCAN;
     }

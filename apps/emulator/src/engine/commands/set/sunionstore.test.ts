@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("SUNIONSTORE", () => {
   test("stores the union and returns its size, replacing any value and TTL", ({ expect }) => {

@@ -1,7 +1,8 @@
 import { reply } from "../../reply.ts";
+import { parseTimeout } from "../blocking-timeout.ts";
 import { defineCommand } from "../define.ts";
-import { numkeysPositions, parseTimeout } from "../list/_helpers.ts";
-import { firstSortedSet, multiPopReply, parseMultiPop, popEntries } from "./_helpers.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
+import { firstSortedSet, multiPopReply, parseMultiPop, popEntries } from "./_pop.ts";
 
 /**
  * BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count]: ZMPOP, or blocks until one of the

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r, type TestEngine } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 function blocked(t: TestEngine, argv: string[]): Promise<Reply> {
   const result = t.execute(...argv);

@@ -1,6 +1,6 @@
+import { parseBlockingPop } from "../blocking-timeout.ts";
 import { defineCommand } from "../define.ts";
-import { parseBlockingPop } from "../list/_helpers.ts";
-import { runBlockingPop } from "./_helpers.ts";
+import { runBlockingPop } from "./_pop.ts";
 
 /**
  * BZPOPMAX key [key ...] timeout: `[key, member, score]` with the highest-scored member of the first

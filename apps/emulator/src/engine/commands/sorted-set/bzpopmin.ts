@@ -1,6 +1,6 @@
+import { parseBlockingPop } from "../blocking-timeout.ts";
 import { defineCommand } from "../define.ts";
-import { parseBlockingPop } from "../list/_helpers.ts";
-import { runBlockingPop } from "./_helpers.ts";
+import { runBlockingPop } from "./_pop.ts";
 
 /**
  * BZPOPMIN key [key ...] timeout: `[key, member, score]` with the lowest-scored member of the first

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseAdd, runAdd } from "./_helpers.ts";
+import { parseAdd, runAdd } from "./_add.ts";
 
 /**
  * ZADD key [NX | XX] [GT | LT] [CH] [INCR] score member [score member ...]: adds members or updates

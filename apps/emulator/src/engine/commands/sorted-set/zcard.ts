@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { lookupSortedSet } from "./_helpers.ts";
+import { lookupSortedSet } from "./_lookup.ts";
 
 /**
  * ZCARD key: the number of members, 0 when absent.

@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { parseScoreRange } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { lookupSortedSet } from "./_helpers.ts";
+import { lookupSortedSet } from "./_lookup.ts";
 
 /**
  * ZCOUNT key min max: how many members have a score in [min, max] (`(` excludes an end, `-inf` and

@@ -1,6 +1,6 @@
 import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_helpers.ts";
-import { parseSetOperation, runSetOperation } from "./_helpers.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
+import { parseSetOperation, runSetOperation } from "./_set-operations.ts";
 
 /**
  * ZDIFF numkeys key [key ...] [WITHSCORES]: the members of the first input that are in no other,

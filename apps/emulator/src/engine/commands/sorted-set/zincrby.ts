@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseAdd, runAdd } from "./_helpers.ts";
+import { parseAdd, runAdd } from "./_add.ts";
 
 /**
  * ZINCRBY key increment member: adds `increment` to the member's score (0 when absent); the new

@@ -1,6 +1,6 @@
 import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_helpers.ts";
-import { parseSetOperation, runIntersectionCardinality } from "./_helpers.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
+import { parseSetOperation, runIntersectionCardinality } from "./_set-operations.ts";
 
 /**
  * ZINTERCARD numkeys key [key ...] [LIMIT limit]: the size of ZINTER's result, counting stopped

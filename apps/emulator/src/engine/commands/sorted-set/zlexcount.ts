@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { parseLexRange } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { lookupSortedSet } from "./_helpers.ts";
+import { lookupSortedSet } from "./_lookup.ts";
 
 /**
  * ZLEXCOUNT key min max: how many members lie in the lexicographical range (`[a`, `(a`, `-`, `+`);

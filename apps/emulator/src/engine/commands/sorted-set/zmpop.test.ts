@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("ZMPOP", () => {
   test("pops from the first non-empty set as [key, [[member, score]…]]", ({ expect }) => {

@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_helpers.ts";
-import { firstSortedSet, multiPopReply, parseMultiPop, popEntries } from "./_helpers.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
+import { firstSortedSet, multiPopReply, parseMultiPop, popEntries } from "./_pop.ts";
 
 /**
  * ZMPOP numkeys key [key ...] MIN|MAX [COUNT count]: `[key, [[member, score], …]]` with up to

@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { lookupSortedSet, scoreReply } from "./_helpers.ts";
+import { lookupSortedSet, scoreReply } from "./_lookup.ts";
 
 /**
  * ZMSCORE key member [member ...]: each member's score or nil (all nil when the key is absent).

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parsePop, runPop } from "./_helpers.ts";
+import { parsePop, runPop } from "./_pop.ts";
 
 /**
  * ZPOPMAX key [count]: removes and returns up to `count` (default 1) highest-scored members as

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 function members(reply: unknown): string[] {
   return (reply as { items: { value: string }[] }).items.map((item) => item.value);

@@ -1,9 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import type { SortedSet } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { entriesReply, lookupSortedSet } from "./_helpers.ts";
+import { entriesReply, lookupSortedSet } from "./_lookup.ts";
 
 const LONG_MAX = 9223372036854775807n;
 

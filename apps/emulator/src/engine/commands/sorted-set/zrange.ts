@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseRange, runRange } from "./_helpers.ts";
+import { parseRange, runRange } from "./_range.ts";
 
 /**
  * ZRANGE key start stop [BYSCORE | BYLEX] [REV] [LIMIT offset count] [WITHSCORES]: members by

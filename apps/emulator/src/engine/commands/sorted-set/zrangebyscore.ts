@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseRange, runRange } from "./_helpers.ts";
+import { parseRange, runRange } from "./_range.ts";
 
 /**
  * ZRANGEBYSCORE key min max [WITHSCORES] [LIMIT offset count]: ZRANGE … BYSCORE.

@@ -1,6 +1,7 @@
 import { SortedSet } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { limitsOf, lookupSortedSet, parseRange, selectRange, storeResult } from "./_helpers.ts";
+import { limitsOf, lookupSortedSet, storeResult } from "./_lookup.ts";
+import { parseRange, selectRange } from "./_range.ts";
 
 /**
  * ZRANGESTORE dst src min max [BYSCORE | BYLEX] [REV] [LIMIT offset count]: stores ZRANGE's

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseRank, runRank } from "./_helpers.ts";
+import { parseRank, runRank } from "./_range.ts";
 
 /**
  * ZRANK key member [WITHSCORE]: the member's 0-based rank by ascending score (with its score), or

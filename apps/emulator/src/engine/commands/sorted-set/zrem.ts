@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { deleteIfEmpty, lookupSortedSet } from "./_helpers.ts";
+import { deleteIfEmpty, lookupSortedSet } from "./_lookup.ts";
 
 /**
  * ZREM key member [member ...]: removes the members; how many were there.

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("ZREMRANGEBYLEX", () => {
   test("removes by lexicographical range; the key goes when empty", ({ expect }) => {

@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { parseLexRange } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { deleteIfEmpty, lookupSortedSet } from "./_helpers.ts";
+import { deleteIfEmpty, lookupSortedSet } from "./_lookup.ts";
 
 /**
  * ZREMRANGEBYLEX key min max: removes the members in the lexicographical range; how many.

@@ -1,6 +1,7 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { clampRanks, deleteIfEmpty, lookupSortedSet } from "./_helpers.ts";
+import { deleteIfEmpty, lookupSortedSet } from "./_lookup.ts";
+import { clampRanks } from "./_range.ts";
 
 /**
  * ZREMRANGEBYRANK key start stop: removes the members ranked `start` to `stop` (negative counts

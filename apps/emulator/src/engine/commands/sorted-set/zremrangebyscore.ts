@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { parseScoreRange } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { deleteIfEmpty, lookupSortedSet } from "./_helpers.ts";
+import { deleteIfEmpty, lookupSortedSet } from "./_lookup.ts";
 
 /**
  * ZREMRANGEBYSCORE key min max: removes the members whose score is in the range; how many.

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseRange, runRange } from "./_helpers.ts";
+import { parseRange, runRange } from "./_range.ts";
 
 /**
  * ZREVRANGE key start stop [WITHSCORES]: ZRANGE … REV.

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseRange, runRange } from "./_helpers.ts";
+import { parseRange, runRange } from "./_range.ts";
 
 /**
  * ZREVRANGEBYLEX key max min [LIMIT offset count]: ZRANGE … BYLEX REV.

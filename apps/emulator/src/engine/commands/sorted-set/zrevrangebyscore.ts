@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseRange, runRange } from "./_helpers.ts";
+import { parseRange, runRange } from "./_range.ts";
 
 /**
  * ZREVRANGEBYSCORE key max min [WITHSCORES] [LIMIT offset count]: ZRANGE … BYSCORE REV.

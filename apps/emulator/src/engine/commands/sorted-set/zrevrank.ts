@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { parseRank, runRank } from "./_helpers.ts";
+import { parseRank, runRank } from "./_range.ts";
 
 /**
  * ZREVRANK key member [WITHSCORE]: the member's 0-based rank by descending score (with its score),

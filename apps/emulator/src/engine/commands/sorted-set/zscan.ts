@@ -1,11 +1,11 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { globMatch } from "../../glob.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { formatScore, formatScoreG17 } from "../../values/sorted-set.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
-import { lookupSortedSet } from "./_helpers.ts";
+import { lookupSortedSet } from "./_lookup.ts";
 
 const ULLONG_MAX = 2n ** 64n - 1n;
 

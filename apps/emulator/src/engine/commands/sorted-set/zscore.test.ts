@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("ZSCORE", () => {
   test("scores in Redis 8's shortest format, nil when absent", ({ expect }) => {

@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { lookupSortedSet, scoreReply } from "./_helpers.ts";
+import { lookupSortedSet, scoreReply } from "./_lookup.ts";
 
 /**
  * ZSCORE key member: the member's score, or nil.

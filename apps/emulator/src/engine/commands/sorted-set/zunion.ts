@@ -1,6 +1,6 @@
 import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_helpers.ts";
-import { parseSetOperation, runSetOperation } from "./_helpers.ts";
+import { numkeysPositions } from "../shared-arguments.ts";
+import { parseSetOperation, runSetOperation } from "./_set-operations.ts";
 
 /**
  * ZUNION numkeys key [key ...] [WEIGHTS weight [weight ...]] [AGGREGATE SUM|MIN|MAX] [WITHSCORES]:

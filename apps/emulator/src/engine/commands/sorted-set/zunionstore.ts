@@ -1,6 +1,4 @@
-import { defineCommand } from "../define.ts";
-import { numkeysPositions } from "../list/_helpers.ts";
-import { parseSetOperation, runSetOperationStore } from "./_helpers.ts";
+import { defineSetOperationStore } from "./_set-operations.ts";
 
 /**
  * ZUNIONSTORE destination numkeys key [key ...] [WEIGHTS weight [weight ...]]
@@ -8,21 +6,11 @@ import { parseSetOperation, runSetOperationStore } from "./_helpers.ts";
  * its size.
  * @see https://redis.io/commands/zunionstore
  */
-export const zunionstore = defineCommand({
+export const zunionstore = defineSetOperationStore({
   name: "ZUNIONSTORE",
-  group: "sorted-set",
-  arity: -4,
-  flags: ["write", "denyoom"],
-  categories: ["sortedset"],
-  keys: { first: 1, last: 1, step: 1 },
-  movableKeys: (argv) => [1, ...numkeysPositions(argv, 2)],
+  kind: "union",
   since: "2.0.0",
   summary: "Stores the union of multiple sorted sets in a key.",
   complexity:
     "O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the number of elements in the resulting sorted set.",
-  parse: (args) => {
-    const destination = args.key();
-    return { destination, ...parseSetOperation(args, "zunionstore") };
-  },
-  run: (ctx, request) => runSetOperationStore(ctx, { ...request, kind: "union" }),
 });

@@ -8,6 +8,7 @@
  * vanished key or group into Redis's UNBLOCKED/NOGROUP errors for XREADGROUP.
  */
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type Consumer,
@@ -22,17 +23,9 @@ import {
   StreamValue,
 } from "../../values/stream.ts";
 import type { CommandContext, CommandResult } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import {
-  createConsumerEffect,
-  entryReply,
-  groupChanged,
-  longLongArg,
-  setIdEffect,
-  streamIdArg,
-  toCount,
-  xclaimEffect,
-} from "./_shared.ts";
+import { createConsumerEffect, groupChanged, setIdEffect, xclaimEffect } from "./_groups.ts";
+import { entryReply } from "./_replies.ts";
+import { longLongArg, streamIdArg, toCount } from "./_stream-arguments.ts";
 
 interface ReadOptions {
   readonly isGroupRead: boolean;

@@ -1,6 +1,7 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { groupChanged, lookupStream, streamIdArg } from "./_shared.ts";
+import { groupChanged } from "./_groups.ts";
+import { lookupStream, streamIdArg } from "./_stream-arguments.ts";
 
 /**
  * XACK key group id [id ...]: removes entries from the group's pending entries list; how many were

@@ -1,3 +1,4 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   formatStreamId,
@@ -12,14 +13,13 @@ import {
   U64_MAX,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 import {
   type AddTrimArgs,
   exactTrimArgv,
   lookupOrCreateStream,
   lookupStream,
   parseAddTrimArgs,
-} from "./_shared.ts";
+} from "./_stream-arguments.ts";
 
 /** Listpacks hold at most 1 GiB (STREAM_LISTPACK_MAX_SIZE). */
 const MAX_ENTRY_BYTES = 2 ** 30;

@@ -1,3 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type Consumer,
@@ -7,18 +9,9 @@ import {
   type StreamId,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
-import {
-  createConsumerEffect,
-  entryReply,
-  groupChanged,
-  intervalArg,
-  longLongArg,
-  lookupStream,
-  toCount,
-  xclaimEffect,
-} from "./_shared.ts";
+import { createConsumerEffect, groupChanged, xclaimEffect } from "./_groups.ts";
+import { entryReply } from "./_replies.ts";
+import { intervalArg, longLongArg, lookupStream, toCount } from "./_stream-arguments.ts";
 
 /** COUNT's ceiling: LONG_MAX / max(sizeof(streamID), attempts factor). */
 const MAX_COUNT = 576_460_752_303_423_487n;

@@ -1,4 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type Consumer,
@@ -13,18 +14,9 @@ import {
 } from "../../values/stream.ts";
 import type { CommandContext } from "../context.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import {
-  createConsumerEffect,
-  entryReply,
-  groupChanged,
-  longLongArg,
-  lookupStream,
-  setIdEffect,
-  streamIdArg,
-  toCount,
-  xclaimEffect,
-} from "./_shared.ts";
+import { createConsumerEffect, groupChanged, setIdEffect, xclaimEffect } from "./_groups.ts";
+import { entryReply } from "./_replies.ts";
+import { longLongArg, lookupStream, streamIdArg, toCount } from "./_stream-arguments.ts";
 
 interface ClaimOptions {
   readonly ids: readonly StreamId[];

@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { lookupStream, streamIdArg } from "./_shared.ts";
+import { lookupStream, streamIdArg } from "./_stream-arguments.ts";
 
 /**
  * XDEL key id [id ...]: deletes entries; how many existed. Consumer-group references stay.

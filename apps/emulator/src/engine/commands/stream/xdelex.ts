@@ -1,12 +1,7 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import {
-  DELETE_RESULT,
-  groupChanged,
-  lookupStream,
-  parseIdsBlock,
-  streamIdArg,
-} from "./_shared.ts";
+import { groupChanged } from "./_groups.ts";
+import { DELETE_RESULT, lookupStream, parseIdsBlock, streamIdArg } from "./_stream-arguments.ts";
 
 /**
  * XDELEX key [KEEPREF | DELREF | ACKED] IDS numids id [id ...]: XDEL with control over consumer

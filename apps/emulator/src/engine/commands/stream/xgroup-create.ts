@@ -1,8 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { MIN_STREAM_ID } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { groupChanged, lookupOrCreateStream, streamIdArg, xgroupTarget } from "./_shared.ts";
+import { groupChanged, xgroupTarget } from "./_groups.ts";
+import { lookupOrCreateStream, streamIdArg } from "./_stream-arguments.ts";
 
 /**
  * XGROUP CREATE key group <id | $> [MKSTREAM] [ENTRIESREAD entries-read]: a consumer group that

@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import type { ConsumerGroup } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { groupChanged, xgroupTarget } from "./_shared.ts";
+import { groupChanged, xgroupTarget } from "./_groups.ts";
 
 /**
  * XGROUP CREATECONSUMER key group consumer: adds a consumer; 1, or 0 when it exists.

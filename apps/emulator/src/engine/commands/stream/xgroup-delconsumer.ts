@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import type { ConsumerGroup } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { groupChanged, xgroupTarget } from "./_shared.ts";
+import { groupChanged, xgroupTarget } from "./_groups.ts";
 
 /**
  * XGROUP DELCONSUMER key group consumer: removes a consumer and its pending entries; how many it

@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("XGROUP DESTROY", () => {
   test("removes the group with its PEL; 0 when it is absent", ({ expect }) => {

@@ -1,7 +1,7 @@
 import { reply } from "../../reply.ts";
 import type { StreamValue } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { xgroupTarget } from "./_shared.ts";
+import { xgroupTarget } from "./_groups.ts";
 
 /**
  * XGROUP DESTROY key group: removes the group with its PEL and consumers; 1, or 0 when absent.

@@ -1,8 +1,9 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import type { ConsumerGroup, StreamValue } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { groupChanged, streamIdArg, xgroupTarget } from "./_shared.ts";
+import { groupChanged, xgroupTarget } from "./_groups.ts";
+import { streamIdArg } from "./_stream-arguments.ts";
 
 /**
  * XGROUP SETID key group <id | $> [ENTRIESREAD entries-read]: moves the group's last delivered ID.

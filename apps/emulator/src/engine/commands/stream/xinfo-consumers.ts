@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { lookupStream } from "./_shared.ts";
+import { lookupStream } from "./_stream-arguments.ts";
 
 /**
  * XINFO CONSUMERS key group: per consumer, its name, pending count, `idle` (ms since it was last

@@ -1,7 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { groupInfoHead, lookupStream } from "./_shared.ts";
+import { groupInfoHead } from "./_groups.ts";
+import { lookupStream } from "./_stream-arguments.ts";
 
 /**
  * XINFO GROUPS key: per group, its name, consumer and pending counts, last delivered ID,

@@ -1,5 +1,5 @@
 import { defineCommand, noArguments } from "../define.ts";
-import { helpReply } from "./_shared.ts";
+import { helpReply } from "./_replies.ts";
 
 /**
  * XINFO HELP: the subcommands, as simple strings.

@@ -1,4 +1,5 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   type ConsumerGroup,
@@ -8,15 +9,9 @@ import {
   type StreamValue,
 } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import {
-  entryReply,
-  groupInfoHead,
-  longLongArg,
-  lookupStream,
-  rangeReply,
-  toCount,
-} from "./_shared.ts";
+import { groupInfoHead } from "./_groups.ts";
+import { entryReply, rangeReply } from "./_replies.ts";
+import { longLongArg, lookupStream, toCount } from "./_stream-arguments.ts";
 
 /**
  * XINFO STREAM key [FULL [COUNT count]]: the stream's counters and first/last entry, or with FULL

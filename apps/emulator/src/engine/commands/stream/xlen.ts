@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { lookupStream } from "./_shared.ts";
+import { lookupStream } from "./_stream-arguments.ts";
 
 /**
  * XLEN key: the number of entries (0 for a missing key).

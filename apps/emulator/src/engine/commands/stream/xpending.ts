@@ -1,9 +1,9 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { type Counter, formatStreamId, type StreamId } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { intervalArg, longLongArg, lookupStream, toCount } from "./_shared.ts";
+import { intervalArg, longLongArg, lookupStream, toCount } from "./_stream-arguments.ts";
 
 interface PendingRange {
   readonly minIdle: Counter;

@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { xrange as rangeOf } from "./_shared.ts";
+import { xrange as rangeOf } from "./_range.ts";
 
 /**
  * XRANGE key start end [COUNT count]: the entries with IDs in [start, end], oldest first. `-` and

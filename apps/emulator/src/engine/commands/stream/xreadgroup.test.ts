@@ -1,9 +1,9 @@
 import { describe, test } from "vitest";
 import type { Effect } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { replayEffects } from "../../persistence.ts";
 import type { Reply } from "../../reply.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 const entry = (id: string): Reply => r.arr(r.bulk(id), r.bulks("f", id));
 const stream = (key: string, ...entries: Reply[]): Reply => r.arr(r.bulk(key), r.arr(...entries));

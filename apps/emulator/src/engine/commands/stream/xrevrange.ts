@@ -1,5 +1,5 @@
 import { defineCommand } from "../define.ts";
-import { xrange } from "./_shared.ts";
+import { xrange } from "./_range.ts";
 
 /**
  * XREVRANGE key end start [COUNT count]: XRANGE newest first, with the ends swapped.

@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { type Counter, MIN_STREAM_ID, type StreamId } from "../../values/stream.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { longLongArg, lookupStream, streamIdArg } from "./_shared.ts";
+import { longLongArg, lookupStream, streamIdArg } from "./_stream-arguments.ts";
 
 /**
  * XSETID key last-id [ENTRIESADDED entries-added] [MAXDELETEDID max-deleted-id]: sets the stream's

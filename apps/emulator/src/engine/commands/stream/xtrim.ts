@@ -1,6 +1,6 @@
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { exactTrimArgv, lookupStream, parseAddTrimArgs } from "./_shared.ts";
+import { exactTrimArgv, lookupStream, parseAddTrimArgs } from "./_stream-arguments.ts";
 
 /**
  * XTRIM key <MAXLEN | MINID> [= | ~] threshold [LIMIT count] [KEEPREF | DELREF | ACKED]: trims the

@@ -1,8 +1,8 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { digestMatches } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /** Whether the string `value` meets DELEX's condition. */
 function meetsCondition(value: string, condition: string, match: string): boolean {

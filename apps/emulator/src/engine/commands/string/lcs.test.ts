@@ -1,15 +1,11 @@
 import { describe, test } from "vitest";
 import type { Engine } from "../../engine.ts";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
+import { List } from "../../values/list.ts";
 
 function putList(engine: Engine, key: string): void {
-  engine.databases[0]?.set(key, {
-    type: "list",
-    isEmpty: () => false,
-    clone: () => ({}) as never,
-    encoding: () => "listpack",
-  });
+  engine.databases[0]?.set(key, new List(["x"]));
 }
 
 const range = (a: [number, number], b: [number, number], length?: number) =>

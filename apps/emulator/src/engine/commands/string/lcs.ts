@@ -1,9 +1,9 @@
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { maxBulkLength } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 interface LcsOptions {
   readonly len: boolean;

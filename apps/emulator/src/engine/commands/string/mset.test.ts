@@ -1,6 +1,6 @@
 import { describe, test, vi } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
 
 describe("MSET", () => {
   test("sets every key, the last of a repeated key wins, TTLs are cleared", ({ expect }) => {

@@ -1,7 +1,7 @@
 import { describe, test, vi } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 import { keyPositions } from "../dispatch.ts";
-import { ERR } from "../errors.ts";
 
 describe("MSETEX", () => {
   test("sets every key with a shared expiry; EX/PX are logged as PXAT", ({ expect }) => {

@@ -1,8 +1,8 @@
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import { reply } from "../../reply.ts";
 import { extendedExpireAtMs, parseExtendedStringArgs, STRING_FLAG } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 const INT_MAX = 2 ** 31 - 1;
 

@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * MSETNX key value [key value ...]: sets every key only when none exists; 1 if set, else 0.

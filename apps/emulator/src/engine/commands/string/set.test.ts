@@ -1,6 +1,7 @@
 import { describe, test, vi } from "vitest";
+import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
-import { ERR } from "../errors.ts";
+import { List } from "../../values/list.ts";
 
 describe("SET", () => {
   test("stores a value that GET reads back, binary-safe", ({ expect }) => {
@@ -60,12 +61,7 @@ describe("SET", () => {
     const { run, engine } = createTestEngine();
     run("SET", "k", "v");
     // Replace with a container-typed value through the keyspace to avoid depending on other groups.
-    engine.databases[0]?.set("k", {
-      type: "list",
-      isEmpty: () => false,
-      clone: () => ({}) as never,
-      encoding: () => "listpack",
-    });
+    engine.databases[0]?.set("k", new List(["x"]));
     expect(run("SET", "k", "x", "GET")).toEqual(r.err(ERR.WRONGTYPE));
     expect(run("GET", "k")).toEqual(r.err(ERR.WRONGTYPE));
   });
@@ -168,12 +164,7 @@ describe("SET", () => {
 
   test("a condition on another type is WRONGTYPE", ({ expect }) => {
     const { run, engine } = createTestEngine();
-    engine.databases[0]?.set("l", {
-      type: "list",
-      isEmpty: () => false,
-      clone: () => ({}) as never,
-      encoding: () => "listpack",
-    });
+    engine.databases[0]?.set("l", new List(["x"]));
     expect(run("SET", "l", "v", "IFEQ", "x")).toEqual(r.err(ERR.WRONGTYPE));
     expect(run("SET", "l", "v", "IFDNE", "1234567890123456")).toEqual(r.err(ERR.WRONGTYPE));
     expect(run("SET", "l", "v", "NX")).toEqual(r.nil);

@@ -1,3 +1,4 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
   digestMatches,
@@ -7,7 +8,6 @@ import {
   STRING_FLAG,
 } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 const { NX, XX, GET, KEEPTTL, IFEQ, IFNE, IFDEQ, IFDNE } = STRING_FLAG;
 /** Conditions that need the key to exist. */

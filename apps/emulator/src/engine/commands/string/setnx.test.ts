@@ -1,14 +1,10 @@
 import { describe, test } from "vitest";
 import type { Engine } from "../../engine.ts";
 import { createTestEngine, r } from "../../test-support.ts";
+import { List } from "../../values/list.ts";
 
 function putList(engine: Engine, key: string): void {
-  engine.databases[0]?.set(key, {
-    type: "list",
-    isEmpty: () => false,
-    clone: () => ({}) as never,
-    encoding: () => "listpack",
-  });
+  engine.databases[0]?.set(key, new List(["x"]));
 }
 
 describe("SETNX", () => {

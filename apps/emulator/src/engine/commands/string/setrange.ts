@@ -1,7 +1,7 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { checkStringLength, padWithZeros } from "../../values/string.ts";
 import { defineCommand } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * SETRANGE key offset value: overwrites the string at `key` from `offset` (zero-padding it, or

@@ -1,5 +1,5 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { defineCommand, noArguments } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * EXEC: runs the queued commands. The connection's `TransactionQueue` answers EXEC after MULTI;

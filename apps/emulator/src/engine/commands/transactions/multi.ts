@@ -1,6 +1,6 @@
+import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
-import { ERR, ReplyError } from "../errors.ts";
 
 /**
  * MULTI: starts a transaction. The queueing is the connection's (`engine/transaction-queue.ts`),

@@ -1,5 +1,6 @@
 import { describe, test } from "vitest";
-import { parseJson, stringifyJson } from "../json.ts";
+import { stringifyJson } from "../json/format.ts";
+import { parseJson } from "../json/parse.ts";
 import { selectMatches, selectValues } from "./evaluate.ts";
 import { compilePath } from "./parser.ts";
 

@@ -11,6 +11,7 @@
  * - `..` visits a container's descendants before the container itself (see `descend`).
  */
 
+import type { PathStep } from "../json/locations.ts";
 import {
   isJsonNumber,
   isLongNumber,
@@ -18,8 +19,7 @@ import {
   type JsonValue,
   jsonLooseEqual,
   jsonNumberToDouble,
-  type PathStep,
-} from "../json.ts";
+} from "../json/value.ts";
 import type { CompiledPath, FilterExpression, FilterTerm, Segment } from "./parser.ts";
 
 /** A selected value and the steps that lead to it from the root. */

@@ -1,6 +1,6 @@
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { ReplyError } from "../../commands/errors.ts";
+import { ReplyError } from "../../errors.ts";
 import { compilePath, type Segment } from "./parser.ts";
 
 const segmentsOf = (path: string): readonly Segment[] => compilePath(path).segments;

@@ -14,7 +14,7 @@
  */
 
 import { binaryToUtf8 } from "../../bytes.ts";
-import { ReplyError } from "../../commands/errors.ts";
+import { ReplyError } from "../../errors.ts";
 import {
   atomicRule,
   choice,

@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { ERR, ReplyError } from "../../commands/errors.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { isRootPath, LEGACY_ROOT, parsePathArg } from "./path-arg.ts";
 
 describe("parsePathArg", () => {

@@ -5,7 +5,7 @@
  * first match) instead of an array, and errors where JSONPath answers nil.
  */
 
-import { textArg } from "../json.ts";
+import { textArg } from "../json/arguments.ts";
 
 export interface JsonPathArg {
   /** The argument as given (a binary string of UTF-8 text); some errors quote it. */

@@ -1,6 +1,9 @@
 import { describe, test } from "vitest";
-import { ERR, ReplyError } from "../../commands/errors.ts";
-import { JsonDocument, type PathStep, parseJson, stringifyJson } from "../json.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { stringifyJson } from "../json/format.ts";
+import type { PathStep } from "../json/locations.ts";
+import { parseJson } from "../json/parse.ts";
+import { JsonDocument } from "../json/value.ts";
 import { applyUpdates, deleteMatches, orderForDeletion, planUpdates } from "./update.ts";
 
 describe("planUpdates", () => {

@@ -4,25 +4,23 @@
  * (`prepare_paths_for_updating`), and JSON.NUMINCRBY / JSON.NUMMULTBY.
  */
 
-import { ERR, ReplyError } from "../../commands/errors.ts";
+import { ERR, ReplyError } from "../../errors.ts";
 import { type Reply, reply } from "../../reply.ts";
+import { formatJsonNumber } from "../json/format.ts";
+import { addMember, mergePatch, type PathStep, removeAt, updateAt } from "../json/locations.ts";
 import {
-  addMember,
   applyNumericOperation,
+  type NumericOperation,
+  parseNumericOperand,
+} from "../json/numbers.ts";
+import { jsonBulk } from "../json/replies.ts";
+import {
   cloneJson,
-  formatJsonNumber,
   isJsonNumber,
   type JsonDocument,
   type JsonFloat,
   type JsonValue,
-  jsonBulk,
-  mergePatch,
-  type NumericOperation,
-  type PathStep,
-  parseNumericOperand,
-  removeAt,
-  updateAt,
-} from "../json.ts";
+} from "../json/value.ts";
 import { selectMatches } from "./evaluate.ts";
 import { compilePath } from "./parser.ts";
 import type { JsonPathArg } from "./path-arg.ts";

@@ -1,20 +1,17 @@
 /**
- * What several stream commands share (src/t_stream.c): ID arguments, the XADD/XTRIM trimming
- * options, the `[KEEPREF | DELREF | ACKED] IDS numids id …` block of XDELEX and XACKDEL, entry
- * replies and the effects that make consumer-group changes replay deterministically.
+ * What several stream commands read (src/t_stream.c): stream lookups, ID arguments, the XADD/XTRIM
+ * trimming options and the `[KEEPREF | DELREF | ACKED] IDS numids id …` block of XDELEX and XACKDEL.
  */
 import { asciiUpper } from "../../bytes.ts";
-import { type Reply, reply } from "../../reply.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
 import {
-  type ConsumerGroup,
   type Counter,
   formatStreamId,
   type IdSyntax,
-  INVALID_ENTRIES_READ,
   MAX_STREAM_ID,
   nextStreamId,
   type ParsedId,
-  type PendingEntry,
   parseStreamId,
   previousStreamId,
   type RefPolicy,
@@ -23,17 +20,15 @@ import {
   type TrimOptions,
 } from "../../values/stream.ts";
 import type { CommandContext } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseIntegerArg } from "../numbers.ts";
 
 /** The stream at `key`; WRONGTYPE for another type. */
 export function lookupStream(ctx: CommandContext, key: string): StreamValue | undefined {
-  return ctx.db.getContainer<StreamValue>(key, "stream");
+  return ctx.db.getContainer(key, "stream");
 }
 
 /** The stream at `key`, created empty when absent. */
 export function lookupOrCreateStream(ctx: CommandContext, key: string): StreamValue {
-  return ctx.db.getOrCreateContainer<StreamValue>(key, "stream", () => new StreamValue());
+  return ctx.db.getOrCreateContainer(key, "stream", () => new StreamValue());
 }
 
 /** An ID argument, or `ERR Invalid stream ID …`. */
@@ -270,210 +265,3 @@ export function parseIdsBlock(argv: readonly string[], start: number): IdsBlock 
 
 /** Per-ID results of XDELEX and XACKDEL. */
 export const DELETE_RESULT = { notFound: -1, deleted: 1, stillReferenced: 2 } as const;
-
-// ---- replies ---------------------------------------------------------------------------------
-
-/** `[id, [field, value, …]]`. */
-export function entryReply(id: StreamId, fieldsAndValues: readonly string[]): Reply {
-  return reply.array([reply.bulk(formatStreamId(id)), reply.bulks(fieldsAndValues)]);
-}
-
-/** The entries of [from, to] (descending when `reverse`), at most `count` (0: all). */
-export function rangeReply(
-  stream: StreamValue,
-  range: { from: StreamId; to: StreamId; reverse?: boolean; count?: number },
-): Reply {
-  const items: Reply[] = [];
-  const count = range.count ?? 0;
-  stream.entries.scan(range, (id, fieldsAndValues) => {
-    items.push(entryReply(id, fieldsAndValues));
-    return count === 0 || items.length < count;
-  });
-  return reply.array(items);
-}
-
-/** A HELP reply: Redis's header line, the lines, then HELP itself, as simple strings. */
-export function helpReply(container: string, lines: readonly string[]): Reply {
-  return reply.array(
-    [
-      `${container} <subcommand> [<arg> [value] [opt] ...]. Subcommands are:`,
-      ...lines,
-      "HELP",
-      "    Prints this help.",
-    ].map((line) => reply.simple(line)),
-  );
-}
-
-// ---- changes and effects ---------------------------------------------------------------------
-
-/**
- * A change Redis makes without `signalModifiedKey` (consumer-group bookkeeping): the keyspace event
- * and the dirty counter, but no WATCH invalidation.
- */
-export function groupChanged(ctx: CommandContext, key: string, event?: string): void {
-  if (event !== undefined) {
-    ctx.notify(event, key, "t");
-  }
-  ctx.server.stats.dirty++;
-}
-
-/**
- * The XCLAIM Redis propagates for a delivery or a claim (`streamPropagateXCLAIM`): it recreates
- * the pending entry exactly (owner, time, count) whether or not it exists on replay.
- */
-export function xclaimEffect(
-  key: string,
-  group: ConsumerGroup,
-  claim: { readonly id: StreamId; readonly pending: PendingEntry; readonly lastId: StreamId },
-): string[] {
-  return [
-    "XCLAIM",
-    key,
-    group.name,
-    claim.pending.consumer.name,
-    "0",
-    formatStreamId(claim.id),
-    "TIME",
-    String(claim.pending.deliveryTime),
-    "RETRYCOUNT",
-    String(claim.pending.deliveryCount),
-    "FORCE",
-    "JUSTID",
-    "LASTID",
-    formatStreamId(claim.lastId),
-  ];
-}
-
-/** `XGROUP SETID key group id ENTRIESREAD n` (`streamPropagateGroupID`). */
-export function setIdEffect(key: string, group: ConsumerGroup): string[] {
-  return [
-    "XGROUP",
-    "SETID",
-    key,
-    group.name,
-    formatStreamId(group.lastId),
-    "ENTRIESREAD",
-    String(group.entriesRead),
-  ];
-}
-
-/** `XGROUP CREATECONSUMER key group consumer` (`streamPropagateConsumerCreation`). */
-export function createConsumerEffect(
-  key: string,
-  group: ConsumerGroup,
-  consumer: string,
-): string[] {
-  return ["XGROUP", "CREATECONSUMER", key, group.name, consumer];
-}
-
-// ---- XRANGE / XREVRANGE ----------------------------------------------------------------------
-
-/**
- * `xrangeGenericCommand`: both ends are checked first, then COUNT (negative counts as 0, and COUNT 0
- * answers a null array), then the key.
- */
-export function xrange(
-  ctx: CommandContext,
-  request: {
-    key: string;
-    start: string;
-    end: string;
-    options: readonly string[];
-    reverse: boolean;
-  },
-): Reply {
-  const from = intervalArg(request.start, "start");
-  const to = intervalArg(request.end, "end");
-  let count = -1;
-  const { options } = request;
-  for (let at = 0; at < options.length; at++) {
-    if (asciiUpper(options[at] as string) === "COUNT" && at + 1 < options.length) {
-      count = Math.max(0, toCount(longLongArg(options[at + 1])));
-      at++;
-    } else {
-      throw new ReplyError(ERR.SYNTAX);
-    }
-  }
-  const stream = lookupStream(ctx, request.key);
-  if (stream === undefined) {
-    return reply.array([]);
-  }
-  if (count === 0) {
-    return reply.nullArray();
-  }
-  return rangeReply(stream, { from, to, reverse: request.reverse, count: Math.max(count, 0) });
-}
-
-// ---- XGROUP ----------------------------------------------------------------------------------
-
-export interface XgroupTarget {
-  readonly stream: StreamValue | undefined;
-  readonly group: ConsumerGroup | undefined;
-  readonly hasMkStream: boolean;
-  readonly entriesRead: Counter;
-}
-
-/**
- * What every XGROUP subcommand does first (xgroupCommand): its options from argv[5] (MKSTREAM for
- * CREATE, ENTRIESREAD for CREATE and SETID), then the key, which must exist unless MKSTREAM, and the
- * group, which SETID, CREATECONSUMER and DELCONSUMER need.
- */
-export function xgroupTarget(
-  ctx: CommandContext,
-  sub: "CREATE" | "SETID" | "DESTROY" | "CREATECONSUMER" | "DELCONSUMER",
-): XgroupTarget {
-  const argv = ctx.argv;
-  let hasMkStream = false;
-  let entriesRead: Counter = INVALID_ENTRIES_READ;
-  for (let at = 5; at < argv.length; ) {
-    const option = asciiUpper(argv[at] as string);
-    if (sub === "CREATE" && option === "MKSTREAM") {
-      hasMkStream = true;
-      at++;
-    } else if (
-      (sub === "CREATE" || sub === "SETID") &&
-      option === "ENTRIESREAD" &&
-      at + 1 < argv.length
-    ) {
-      entriesRead = longLongArg(argv[at + 1]);
-      if (entriesRead < 0 && entriesRead !== INVALID_ENTRIES_READ) {
-        throw new ReplyError(ERR.ENTRIESREAD_INVALID);
-      }
-      at += 2;
-    } else {
-      throw new ReplyError(ERR.SUBCOMMAND_SYNTAX(argv[1] as string, "XGROUP"));
-    }
-  }
-  const key = argv[2] as string;
-  const name = argv[3] as string;
-  const stream = lookupStream(ctx, key);
-  const group = stream?.group(name);
-  if (!hasMkStream) {
-    if (stream === undefined) {
-      throw new ReplyError(ERR.XGROUP_KEY_REQUIRED);
-    }
-    if (group === undefined && sub !== "CREATE" && sub !== "DESTROY") {
-      throw new ReplyError(ERR.GROUP_NOT_FOUND(name, key));
-    }
-  }
-  return { stream, group, hasMkStream, entriesRead };
-}
-
-// ---- XINFO -----------------------------------------------------------------------------------
-
-/** The `name`, `last-delivered-id`, `entries-read` and `lag` pairs of a group's XINFO. */
-export function groupInfoHead(
-  stream: StreamValue,
-  group: ConsumerGroup,
-): [Reply[], Reply[], Reply[], Reply[]] {
-  const lag = stream.lag(group);
-  return [
-    [reply.bulk("name"), reply.bulk(group.name)],
-    [reply.bulk("last-delivered-id"), reply.bulk(formatStreamId(group.lastId))],
-    [
-      reply.bulk("entries-read"),
-      group.entriesRead === INVALID_ENTRIES_READ ? reply.null() : reply.integer(group.entriesRead),
-    ],
-    [reply.bulk("lag"), lag === undefined ? reply.null() : reply.integer(lag)],
-  ];
-}

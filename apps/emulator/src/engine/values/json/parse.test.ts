@@ -1,25 +1,23 @@
 import { strictEqual } from "node:assert";
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { DUMP_CODECS } from "../dump/index.ts";
-import { dumpValue, restoreValue } from "../dump-format.ts";
-import { reply } from "../reply.ts";
+import { DUMP_CODECS } from "../../dump/index.ts";
+import { dumpValue, restoreValue } from "../../dump-format.ts";
+import { reply } from "../../reply.ts";
+import { formatJsonFloat, stringifyJson } from "./format.ts";
+import { mergePatch } from "./locations.ts";
+import { jsonMemoryUsage } from "./memory.ts";
+import { applyNumericOperation } from "./numbers.ts";
+import { JsonSyntaxError, parseJson } from "./parse.ts";
+import { jsonToResp } from "./replies.ts";
 import {
-  applyNumericOperation,
-  formatJsonFloat,
   JsonDocument,
   JsonFloat,
   JsonObject,
-  JsonSyntaxError,
   jsonLooseEqual,
-  jsonMemoryUsage,
   jsonStrictEqual,
-  jsonToResp,
   jsonTypeName,
-  mergePatch,
-  parseJson,
-  stringifyJson,
-} from "./json.ts";
+} from "./value.ts";
 
 const roundTrip = (text: string): string => stringifyJson(parseJson(text));
 

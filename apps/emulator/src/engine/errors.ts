@@ -2,7 +2,7 @@
  * The engine's error catalogue: Redis's exact texts, once (STYLE.md §7.4). Commands throw
  * `ReplyError`; the dispatcher turns it into an error reply.
  */
-import { STRING_OVER_ENGINE_LIMIT } from "../bytes.ts";
+import { STRING_OVER_ENGINE_LIMIT } from "./bytes.ts";
 
 /** A Redis error reply; `reply` is the whole line without the leading `-`, e.g. `ERR syntax error`. */
 export class ReplyError extends Error {

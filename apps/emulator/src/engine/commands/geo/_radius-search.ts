@@ -9,6 +9,8 @@
  * order, ending at the first argument error, and `runSearch` replays them against the data.
  */
 import { asciiUpper } from "../../bytes.ts";
+import { ERR, ReplyError } from "../../errors.ts";
+import { parseFloatArg, parseIntegerArg } from "../../numbers.ts";
 import { type Reply, reply } from "../../reply.ts";
 import {
   decodeGeoScore,
@@ -25,8 +27,6 @@ import {
 import { SortedSet, sortedSetLimits } from "../../values/sorted-set.ts";
 import type { Args } from "../args.ts";
 import type { CommandContext } from "../context.ts";
-import { ERR, ReplyError } from "../errors.ts";
-import { parseFloatArg, parseIntegerArg } from "../numbers.ts";
 
 // ---- argument readers ---------------------------------------------------------------------------
 
@@ -522,7 +522,7 @@ function storeResults(
 
 /** `georadiusGeneric` after parsing. */
 export function runSearch(ctx: CommandContext, request: SearchRequest): Reply {
-  const set = ctx.db.getContainer<SortedSet>(request.sourceKey, "zset");
+  const set = ctx.db.getContainer(request.sourceKey, "zset");
   const parts = replaySteps(request, set);
   checkCombinations(request);
   if (set === undefined || parts.center === undefined || parts.area === undefined) {
