@@ -14,26 +14,28 @@ export const ConnectionDetailsSchema = z.object({
   token: z.string(),
   readOnlyToken: z.string(),
   respAddress: z.string().nullable(),
-  /** How the RESP port is guarded (`--resp-auth`); null when it is off. */
-  respAuth: z.enum(["token", "none"]).nullable(),
-  /** `redis://default:<token>@host:port` for Redis clients; null when the RESP port is off. */
-  redisUrl: z.string().nullable(),
   dataDir: z.string().nullable(),
   vectorUrl: z.string(),
   vectorToken: z.string(),
   vectorReadOnlyToken: z.string(),
-  searchUrl: z.string(),
-  searchToken: z.string(),
-  searchReadOnlyToken: z.string(),
-  queueUrl: z.string(),
-  queueToken: z.string(),
-  queueCurrentSigningKey: z.string(),
-  queueNextSigningKey: z.string(),
-  /** Set when `--qstash-dev` serves the queue API with the SDK's dev-mode credentials. */
-  queueDevUrl: z.string().optional(),
   managementUrl: z.string(),
   email: z.string(),
   apiKey: z.string(),
+  // The fields below came after the first release: optional, so a file an older emulator wrote
+  // still reads.
+  /** How the RESP port is guarded (`--resp-auth`); null when it is off. */
+  respAuth: z.enum(["token", "none"]).nullable().optional(),
+  /** `redis://default:<token>@host:port` for Redis clients; null when the RESP port is off. */
+  redisUrl: z.string().nullable().optional(),
+  searchUrl: z.string().optional(),
+  searchToken: z.string().optional(),
+  searchReadOnlyToken: z.string().optional(),
+  queueUrl: z.string().optional(),
+  queueToken: z.string().optional(),
+  queueCurrentSigningKey: z.string().optional(),
+  queueNextSigningKey: z.string().optional(),
+  /** Set when `--qstash-dev` serves the queue API with the SDK's dev-mode credentials. */
+  queueDevUrl: z.string().optional(),
 });
 
 /** See {@link ConnectionDetailsSchema}. */
