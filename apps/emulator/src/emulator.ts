@@ -7,6 +7,7 @@ import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
 import { kvStateProduct } from "./control/kv-state.ts";
 import { readSeedFile, StateControl } from "./control/state.ts";
+import { searchStateProduct } from "./control/search-state.ts";
 import { vectorStateProduct } from "./control/vector-state.ts";
 import { type Clock, systemClock } from "./engine/index.ts";
 import { EmulatorError } from "./errors.ts";
@@ -309,6 +310,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const state = new StateControl();
   state.register(kvStateProduct(databases));
   state.register(vectorStateProduct(vector));
+  state.register(searchStateProduct(search));
   const service = createHandler(
     withFaults(
       createRouter({

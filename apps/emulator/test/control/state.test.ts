@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "@upstash/redis";
+import { Search } from "@upstash/search";
 import { Index } from "@upstash/vector";
 import { describe, test } from "vitest";
 import { createEmulator, type Emulator } from "../../src/index.ts";
@@ -104,7 +105,7 @@ describe("--seed FILE and the control endpoint", () => {
         authorization: `Basic ${Buffer.from(`${emulator.email}:${emulator.apiKey}`).toString("base64")}`,
       },
     });
-    expect(await state.json()).toEqual({ products: ["kv", "vector"], hasSeed: false });
+    expect(await state.json()).toEqual({ products: ["kv", "vector", "search"], hasSeed: false });
   });
 
   test("a bad seed stops the start with a message naming the section and command", async ({
@@ -153,4 +154,21 @@ describe("--seed FILE and the control endpoint", () => {
     await emulator.state.reset({ to: "empty" });
     expect(items).toEqual([]);
   });
+});
+
+test("reset empties the search databases too: documents go, the database and its tokens stay", async ({
+  expect,
+}) => {
+  await using emulator = await createEmulator({ port: 0, respPort: null });
+  const search = new Search({ url: emulator.searchUrl, token: emulator.searchToken });
+  const movies = search.index("movies");
+  await movies.upsert([{ id: "m1", content: { title: "The Matrix" } }]);
+  expect(await movies.fetch({ ids: ["m1"] })).toHaveLength(1);
+
+  expect((await control(emulator, "/reset/search/default")).status).toBe(200);
+  expect(await movies.fetch({ ids: ["m1"] })).toEqual([null]);
+  // The same token still reaches the database after the reset.
+  await movies.upsert([{ id: "m2", content: { title: "Heat" } }]);
+  expect(await movies.fetch({ ids: ["m2"] })).toHaveLength(1);
+  expect((await control(emulator, "/reset/search/nope")).status).toBe(404);
 });
