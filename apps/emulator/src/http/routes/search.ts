@@ -12,18 +12,25 @@ import type { SearchCommand, SearchOutcome, SearchService } from "../../search/i
 import {
   DEFAULT_NAMESPACE,
   type VectorGrant,
-  VectorLimits,
   VectorMessages,
   type VectorOperation,
   VectorRequestError,
 } from "../../vector/index.ts";
-import { bodyTooLargeMessage, jsonResponse } from "../http-error.ts";
 import type {
   Admission,
   EmulatorRequest,
   EmulatorRequestHead,
   EmulatorResponse,
 } from "../types.ts";
+import {
+  bodyLimit,
+  checkMethod,
+  type EnvelopeAnswer,
+  envelope,
+  errorEnvelope,
+  parseJsonBody,
+  splitCommandPath,
+} from "./vector-wire.ts";
 
 /** One per HTTP request to a database that exists, for metrics. */
 export interface SearchUsageSample {
@@ -50,13 +57,6 @@ export interface SearchRoute {
 
 export type SearchRouteHandler = (head: EmulatorRequestHead, route: SearchRoute) => Admission;
 
-type SearchAnswer = EmulatorResponse & { readonly body: Uint8Array };
-
-// As the vector interface (vector-rest-wire.md §1.1): the SDK only POSTs, other clients may not.
-const ALLOWED_METHODS = new Set(["GET", "POST", "PUT", "DELETE"]);
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
 export function createSearchRoute(options: SearchRouteOptions): SearchRouteHandler {
   return (head, route) => admit(head, { ...options, route });
 }
@@ -75,25 +75,12 @@ function admit(head: EmulatorRequestHead, context: RequestContext): Admission {
     recordUsage(context, { startedAt, operation: "other", count: 0, bytesIn: 0, answer });
     return { answer };
   }
-  const maxBodyBytes = VectorLimits.MAX_REQUEST_BYTES;
-  return {
-    maxBodyBytes,
-    tooLarge: (receivedBytes) =>
-      jsonResponse(413, {
-        error: bodyTooLargeMessage({ maxBodyBytes, receivedBytes }),
-        status: 413,
-      }),
-    handle: (request) => run(request, { context, grant }),
-  };
+  return { ...bodyLimit(), handle: (request) => run(request, { context, grant }) };
 }
 
 function authorize(head: EmulatorRequestHead, { service, route }: RequestContext): VectorGrant {
-  if (!ALLOWED_METHODS.has(head.method)) {
-    throw new VectorRequestError(
-      405,
-      `Method ${head.method} is not allowed: use GET, POST, PUT or DELETE.`,
-    );
-  }
+  // As the vector interface: the SDK only POSTs, other clients may not.
+  checkMethod(head);
   const database = service.database(route.name);
   if (database === undefined) {
     throw noDatabase(route.name);
@@ -110,12 +97,12 @@ async function run(
   { context, grant }: { context: RequestContext; grant: VectorGrant },
 ): Promise<EmulatorResponse> {
   const startedAt = performance.now();
-  const { name, index } = splitCommandPath(context.route.path);
+  const { name, rest: index } = splitCommandPath(context.route.path);
   const { commands } = context.service;
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   let count = 0;
   let reranked: SearchOutcome["reranked"];
-  let answer: SearchAnswer;
+  let answer: EnvelopeAnswer;
   try {
     // Admitted: the database existed when the head was read; it may have been deleted since.
     const database = context.service.database(context.route.name);
@@ -126,7 +113,7 @@ async function run(
     const outcome = await context.service.execute(command as SearchCommand, {
       index: database,
       namespace: index ?? DEFAULT_NAMESPACE,
-      body: parseBody(request.body),
+      body: parseJsonBody(request.body),
       query: request.query,
     });
     count = outcome.count;
@@ -192,13 +179,6 @@ function noDatabase(name: string): VectorRequestError {
   return new VectorRequestError(404, `Search database ${name} does not exist.`);
 }
 
-function errorEnvelope(error: unknown): SearchAnswer {
-  if (error instanceof VectorRequestError) {
-    return envelope(error.status, { error: error.message, status: error.status });
-  }
-  throw error;
-}
-
 function recordUsage(
   { service, route, onUsage }: RequestContext,
   sample: {
@@ -206,7 +186,7 @@ function recordUsage(
     operation: VectorOperation;
     count: number;
     bytesIn: number;
-    answer: SearchAnswer;
+    answer: EnvelopeAnswer;
   },
 ): void {
   if (onUsage !== undefined && service.database(route.name) !== undefined) {
@@ -219,47 +199,4 @@ function recordUsage(
       bytesOut: sample.answer.body.byteLength,
     });
   }
-}
-
-/**
- * `search/movies` → command `search`, index `movies`. The SDK appends the index name raw, so it
- * is percent-decoded here (search-wire.md §1.2); everything after the command is the index.
- */
-function splitCommandPath(path: string): { name: string; index: string | undefined } {
-  const trimmed = path.replace(/^\/+/, "");
-  const slash = trimmed.indexOf("/");
-  if (slash === -1) {
-    return { name: trimmed, index: undefined };
-  }
-  const raw = trimmed.slice(slash + 1);
-  let index: string;
-  try {
-    index = decodeURIComponent(raw);
-  } catch {
-    index = raw;
-  }
-  return { name: trimmed.slice(0, slash), index };
-}
-
-function parseBody(body: Uint8Array): unknown {
-  const text = decoder.decode(body);
-  if (text.trim() === "") {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new VectorRequestError(
-      400,
-      `Invalid request body: not JSON (${JSON.stringify(text.slice(0, 40))}).`,
-    );
-  }
-}
-
-function envelope(status: number, value: unknown): SearchAnswer {
-  return {
-    status,
-    headers: { "content-type": "application/json" },
-    body: encoder.encode(JSON.stringify(value)),
-  };
 }

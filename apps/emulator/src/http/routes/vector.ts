@@ -18,19 +18,26 @@ import {
   parseVectorBody,
   VECTOR_COMMANDS,
   type VectorGrant,
-  VectorLimits,
   VectorMessages,
   type VectorOperation,
   VectorRequestError,
   type VectorService,
 } from "../../vector/index.ts";
-import { bodyTooLargeMessage, jsonResponse } from "../http-error.ts";
 import type {
   Admission,
   EmulatorRequest,
   EmulatorRequestHead,
   EmulatorResponse,
 } from "../types.ts";
+import {
+  bodyLimit,
+  checkMethod,
+  type EnvelopeAnswer,
+  envelope,
+  errorEnvelope,
+  parseJsonBody,
+  splitCommandPath,
+} from "./vector-wire.ts";
 
 /** One per HTTP request to an index that exists, for metrics (STYLE.md §7.6). */
 export interface VectorUsageSample {
@@ -58,16 +65,6 @@ export interface VectorRoute {
 /** The vector REST interface as the router's hook for `/vector/{name}/…`. */
 export type VectorRouteHandler = (head: EmulatorRequestHead, route: VectorRoute) => Admission;
 
-/** The route's own answers: JSON bytes, whose length usage records. */
-type VectorAnswer = EmulatorResponse & { readonly body: Uint8Array };
-
-// vector-rest-wire.md §1.1: the docs show GET and DELETE for some commands and the PHP client sends
-// them with a JSON body, so every command takes these four methods and reads the body whatever
-// the method; any other is a 405.
-const ALLOWED_METHODS = new Set(["GET", "POST", "PUT", "DELETE"]);
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
 export function createVectorRoute(options: VectorRouteOptions): VectorRouteHandler {
   return (head, route) => admit(head, { ...options, route });
 }
@@ -86,27 +83,12 @@ function admit(head: EmulatorRequestHead, context: RequestContext): Admission {
     recordUsage(context, { startedAt, operation: "other", count: 0, bytesIn: 0, answer });
     return { answer };
   }
-  const maxBodyBytes = VectorLimits.MAX_REQUEST_BYTES;
-  return {
-    maxBodyBytes,
-    // The service's error envelope (vector-rest-wire.md §1.3).
-    tooLarge: (receivedBytes) =>
-      jsonResponse(413, {
-        error: bodyTooLargeMessage({ maxBodyBytes, receivedBytes }),
-        status: 413,
-      }),
-    handle: (request) => run(request, { context, grant }),
-  };
+  return { ...bodyLimit(), handle: (request) => run(request, { context, grant }) };
 }
 
 /** The grant of the request's token, or a 405, 404 or 401. */
 function authorize(head: EmulatorRequestHead, { service, route }: RequestContext): VectorGrant {
-  if (!ALLOWED_METHODS.has(head.method)) {
-    throw new VectorRequestError(
-      405,
-      `Method ${head.method} is not allowed: use GET, POST, PUT or DELETE.`,
-    );
-  }
+  checkMethod(head);
   const index = service.index(route.name);
   if (index === undefined) {
     throw noIndex(route.name);
@@ -123,11 +105,11 @@ async function run(
   { context, grant }: { context: RequestContext; grant: VectorGrant },
 ): Promise<EmulatorResponse> {
   const startedAt = performance.now();
-  const { name, namespace } = splitCommandPath(context.route.path);
+  const { name, rest: namespace } = splitCommandPath(context.route.path);
   // Own keys only: `constructor` or `__proto__` name no command, whatever Object.prototype has.
   const command = Object.hasOwn(VECTOR_COMMANDS, name) ? VECTOR_COMMANDS[name] : undefined;
   let count = 0;
-  let answer: VectorAnswer;
+  let answer: EnvelopeAnswer;
   try {
     // Admitted: the index existed when the head was read; it may have been deleted since.
     const index = context.service.index(context.route.name);
@@ -176,14 +158,6 @@ function noIndex(name: string): VectorRequestError {
   return new VectorRequestError(404, `Vector index ${name} does not exist.`);
 }
 
-/** A client mistake's envelope (§1.3); anything else is rethrown, for `handler.ts`. */
-function errorEnvelope(error: unknown): VectorAnswer {
-  if (error instanceof VectorRequestError) {
-    return envelope(error.status, { error: error.message, status: error.status });
-  }
-  throw error;
-}
-
 function recordUsage(
   { service, route, onUsage }: RequestContext,
   sample: {
@@ -191,7 +165,7 @@ function recordUsage(
     operation: VectorOperation;
     count: number;
     bytesIn: number;
-    answer: VectorAnswer;
+    answer: EnvelopeAnswer;
   },
 ): void {
   // Usage belongs to an index: requests to a name that does not exist (any more) count nowhere.
@@ -207,51 +181,12 @@ function recordUsage(
   }
 }
 
-/**
- * `upsert/ns` → command `upsert`, namespace `ns`. The SDK appends the namespace raw, so it is
- * percent-decoded here (§1.1); everything after the command is the namespace.
- */
-function splitCommandPath(path: string): { name: string; namespace: string | undefined } {
-  const trimmed = path.replace(/^\/+/, "");
-  const slash = trimmed.indexOf("/");
-  if (slash === -1) {
-    return { name: trimmed, namespace: undefined };
-  }
-  const raw = trimmed.slice(slash + 1);
-  let namespace: string;
-  try {
-    namespace = decodeURIComponent(raw);
-  } catch {
-    namespace = raw;
-  }
-  return { name: trimmed.slice(0, slash), namespace };
-}
-
-/** The body as JSON whatever the content type (§1.2); empty is undefined. */
+/** Upserts' vectors straight from the bytes when the fast reader takes them, else JSON.parse. */
 function parseBody(body: Uint8Array): unknown {
   try {
     return parseVectorBody(body);
   } catch {
     // Not JSON, or nothing the fast reader takes: JSON.parse decides, with its own error.
   }
-  const text = decoder.decode(body);
-  if (text.trim() === "") {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new VectorRequestError(
-      400,
-      `Invalid request body: not JSON (${JSON.stringify(text.slice(0, 40))}).`,
-    );
-  }
-}
-
-function envelope(status: number, value: unknown): VectorAnswer {
-  return {
-    status,
-    headers: { "content-type": "application/json" },
-    body: encoder.encode(JSON.stringify(value)),
-  };
+  return parseJsonBody(body);
 }
