@@ -417,7 +417,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       if (db === undefined) {
         continue;
       }
-      this.#touchAllWatched(db);
+      this.#touchWatchedKeysOf(db);
       db.clear();
       this.search.databaseCleared(db.index);
     }
@@ -430,8 +430,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (first === undefined || second === undefined || a === b) {
       return;
     }
-    this.#touchAllWatched(first);
-    this.#touchAllWatched(second);
+    this.#touchWatchedKeysOf(first, second);
+    this.#touchWatchedKeysOf(second, first);
     first.swapWith(second);
     this.search.databasesReplaced([a, b]);
     this.stats.dirty++;
@@ -477,10 +477,19 @@ export class Engine implements ServerApi, KeyspaceObserver {
     session.isWatchDirty = false;
   }
 
-  #touchAllWatched(db: Database): void {
+  /**
+   * Redis's `touchAllWatchedKeysInDb` (7.0+): emptying `db` (FLUSHDB, FLUSHALL) or replacing it
+   * with `replacedWith` (SWAPDB) dirties only the watched keys it held, or that the replacement
+   * holds; a watched key that existed in neither is unchanged, so its EXEC still runs.
+   */
+  #touchWatchedKeysOf(db: Database, replacedWith?: Database): void {
     const prefix = `${db.index}\0`;
     for (const [id, sessions] of this.#watchers) {
-      if (id.startsWith(prefix)) {
+      if (!id.startsWith(prefix)) {
+        continue;
+      }
+      const key = id.slice(prefix.length);
+      if (db.holds(key) || replacedWith?.holds(key) === true) {
         for (const session of sessions) {
           session.isWatchDirty = true;
         }

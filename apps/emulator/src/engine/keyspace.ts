@@ -54,6 +54,11 @@ export class Database {
     return this.get(key) !== undefined;
   }
 
+  /** Whether storage holds `key`, expired or not, without expiring it (Redis's `dictFind`). */
+  holds(key: string): boolean {
+    return this.#data.has(key);
+  }
+
   /** The string at `key`; WRONGTYPE if another type is there. */
   getString(key: string): string | undefined {
     const value = this.get(key);

@@ -224,11 +224,12 @@ interface Pair {
 }
 
 async function runOver(targets: Pair, steps: readonly Step[]): Promise<StepResult[]> {
-  const flush = (text: string): Uint8Array => Buffer.from(text, "latin1");
-  await Promise.all([
-    targets.stratus.call(flush("FLUSHALL")),
-    targets.redis.call(flush("FLUSHALL")),
-  ]);
+  const bytes = (text: string): Uint8Array => Buffer.from(text, "latin1");
+  // Each pass starts clean: a pass that ended inside MULTI or with keys WATCHed must not leak
+  // into the next one on the same connections.
+  for (const command of ["DISCARD", "UNWATCH", "FLUSHALL"]) {
+    await Promise.all([targets.stratus.call(bytes(command)), targets.redis.call(bytes(command))]);
+  }
   const results: StepResult[] = [];
   for (const step of steps) {
     const { argv, compare } =

@@ -129,6 +129,24 @@ describe.skipIf(!canRunDifferential)("transactions against redis-server", () => 
       ["INCR", "t"],
       ["EXEC"],
     ],
+    // Redis 7.0's touchAllWatchedKeysInDb: only watched keys the emptied (or swapped-in) database
+    // held are dirtied, so EXEC still runs when the watched key existed nowhere.
+    "FLUSHALL and SWAPDB dirty only watched keys that existed": [
+      ["WATCH", "missing"],
+      ["FLUSHALL"],
+      ["MULTI"],
+      ["PING"],
+      ["EXEC"],
+      ["SELECT", "1"],
+      ["SET", "w", "1"],
+      ["SELECT", "0"],
+      ["WATCH", "w"],
+      ["SWAPDB", "0", "1"],
+      ["MULTI"],
+      ["PING"],
+      ["EXEC"],
+      ["FLUSHALL"],
+    ],
     "FLUSHALL and SELECT inside a transaction": [
       ["SET", "k", "v"],
       ["WATCH", "k"],

@@ -14,15 +14,22 @@ describe("WATCH", () => {
     expect(session.watchedKeys.size).toBe(0);
   });
 
-  test("expiry and FLUSHDB touch watched keys", ({ expect }) => {
+  test("expiry and FLUSHDB touch watched keys; FLUSHDB only the ones that existed", ({
+    expect,
+  }) => {
     const { run, engine, session, clock } = createTestEngine();
     run("SET", "k", "1", "PX", "10");
     run("WATCH", "k");
     clock.advance(100);
     expect(engine.exec([["PING"]], session)).toBeUndefined();
+    run("SET", "j", "1");
     run("WATCH", "j");
     run("FLUSHDB");
     expect(engine.exec([["PING"]], session)).toBeUndefined();
+    // Redis 7.0+: a watched key the flush did not remove is not touched.
+    run("WATCH", "missing");
+    run("FLUSHDB");
+    expect(engine.exec([["PING"]], session)).toEqual([r.simple("PONG")]);
   });
 
   test("inside EXEC it is an error", ({ expect }) => {
