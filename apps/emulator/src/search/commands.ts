@@ -10,7 +10,13 @@ import {
   DEFAULT_SEMANTIC_WEIGHT,
   SEMANTIC_WEIGHT_MESSAGE,
 } from "@stratus/core/schemas";
-import type { CommandContext, CommandOutcome, VectorCommand } from "../vector/commands.ts";
+import {
+  type CommandContext,
+  type CommandOutcome,
+  deleteByCriteria,
+  resetNamespaces,
+  type VectorCommand,
+} from "../vector/commands.ts";
 import { VectorMessages, validationError } from "../vector/errors.ts";
 import { VectorLimits } from "../vector/limits.ts";
 import type { RecordInput } from "../vector/namespace-store.ts";
@@ -184,39 +190,6 @@ function rangeDocuments({ index, namespace, body }: CommandContext): CommandOutc
   return { result: { nextCursor: page.nextCursor, vectors }, count: vectors.length };
 }
 
-/** `{ids}`, `{prefix}` or `{filter}` (content paths bare, metadata as `@metadata.`), §3.4. */
-function deleteDocuments({ index, namespace, body }: CommandContext): CommandOutcome {
-  const object: JsonObject =
-    typeof body === "string" || typeof body === "number"
-      ? { ids: [body] }
-      : Array.isArray(body)
-        ? { ids: body }
-        : expectObject(body, "the delete");
-  const given = ["ids", "prefix", "filter"].filter(
-    (key) => object[key] !== undefined && object[key] !== null,
-  );
-  if (given.length !== 1) {
-    throw validationError(VectorMessages.DELETE_ONE_CRITERION);
-  }
-  let ids: string[];
-  if (given[0] === "ids") {
-    ids = parseIds(object["ids"]);
-  } else if (given[0] === "prefix") {
-    const prefix = parseOptionalString(object["prefix"], "prefix") as string;
-    ids = (index.namespace(namespace)?.withPrefix(prefix) ?? []).map((record) => record.id);
-  } else {
-    const filter = parseOptionalString(object["filter"], "filter") as string;
-    ids = index.idsMatching(namespace, translateSearchFilter(filter));
-  }
-  const deleted = index.deleteIds(namespace, ids);
-  return { result: { deleted }, count: deleted };
-}
-
-function reset({ index, namespace, query }: CommandContext): CommandOutcome {
-  index.reset(query.has("all") ? undefined : namespace);
-  return { result: SUCCESS, count: 0 };
-}
-
 /** `info` without the default namespace, which no search index can name (§3.6, §3.7). */
 function info({ index }: CommandContext): CommandOutcome {
   const result = index.info();
@@ -256,8 +229,13 @@ export function searchCommands(): Readonly<Record<string, SearchCommand>> {
     search: command("query", { isWrite: false, index: "required" }, search),
     fetch: command("fetch", { isWrite: false, index: "required" }, fetchDocuments),
     range: command("range", { isWrite: false, index: "required" }, rangeDocuments),
-    delete: command("delete", { isWrite: true, index: "required" }, deleteDocuments),
-    reset: command("reset", { isWrite: true, index: "optional" }, reset),
+    // Content paths bare, metadata as `@metadata.` (§3.4): translated to the stored layout.
+    delete: command(
+      "delete",
+      { isWrite: true, index: "required" },
+      deleteByCriteria(translateSearchFilter),
+    ),
+    reset: command("reset", { isWrite: true, index: "optional" }, resetNamespaces),
     info: command("info", { isWrite: false, index: "none" }, info),
     "list-namespaces": command("namespace", { isWrite: false, index: "none" }, listIndexes),
     "delete-namespace": command("namespace", { isWrite: true, index: "required" }, deleteIndex),

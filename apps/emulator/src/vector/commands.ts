@@ -259,8 +259,26 @@ function fetchRecords({ index, namespace, body }: CommandContext): CommandOutcom
   return { result, count: result.length };
 }
 
-/** `{ids}`, `{prefix}` or `{filter}`; older clients send a bare id or array of ids (§2.9). */
-function deleteRecords({ index, namespace, body }: CommandContext): CommandOutcome {
+/**
+ * `delete`: `{ids}`, `{prefix}` or `{filter}`; older clients send a bare id or array of ids
+ * (§2.9). `translateFilter` turns the request's filter into the vector filter language (the search
+ * interface writes its paths differently, search-wire.md §3.4).
+ */
+export function deleteByCriteria(
+  translateFilter: (filter: string) => string = (filter) => filter,
+): (context: CommandContext) => CommandOutcome {
+  return ({ index, namespace, body }) =>
+    deleteMatching({ index, namespace, body, translateFilter });
+}
+
+function deleteMatching({
+  index,
+  namespace,
+  body,
+  translateFilter,
+}: Omit<CommandContext, "query"> & {
+  translateFilter: (filter: string) => string;
+}): CommandOutcome {
   const object: JsonObject =
     typeof body === "string" || typeof body === "number"
       ? { ids: [body] }
@@ -280,13 +298,19 @@ function deleteRecords({ index, namespace, body }: CommandContext): CommandOutco
     const prefix = parseOptionalString(object["prefix"], "prefix") as string;
     ids = (index.namespace(namespace)?.withPrefix(prefix) ?? []).map((record) => record.id);
   } else {
-    ids = index.idsMatching(namespace, parseOptionalString(object["filter"], "filter") as string);
+    const filter = parseOptionalString(object["filter"], "filter") as string;
+    ids = index.idsMatching(namespace, translateFilter(filter));
   }
   const deleted = index.deleteIds(namespace, ids);
   return { result: { deleted }, count: deleted };
 }
 
-function reset({ index, namespace, query: search }: CommandContext): CommandOutcome {
+/** `reset` of one namespace, or of every one with `?all`. */
+export function resetNamespaces({
+  index,
+  namespace,
+  query: search,
+}: CommandContext): CommandOutcome {
   // JS and Python send `?all`, PHP `?all=true`: presence means all (§2.10).
   index.reset(search.has("all") ? undefined : namespace);
   return { result: SUCCESS, count: 0 };
@@ -332,8 +356,8 @@ export const VECTOR_COMMANDS: Readonly<Record<string, VectorCommand>> = {
   "resumable-query-end": command("query", READ_GLOBAL, resumableEnd),
   range: command("range", READ, range),
   fetch: command("fetch", READ, fetchRecords),
-  delete: command("delete", WRITE, deleteRecords),
-  reset: command("reset", WRITE, reset),
+  delete: command("delete", WRITE, deleteByCriteria()),
+  reset: command("reset", WRITE, resetNamespaces),
   info: command("info", READ_GLOBAL, ({ index }) => ({ result: index.info(), count: 0 })),
   "list-namespaces": command("namespace", READ_GLOBAL, ({ index }) => ({
     result: index.namespaceNames(),
