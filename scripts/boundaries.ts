@@ -84,6 +84,7 @@ export const FORBIDDEN_NODE_IMPORTS: Readonly<Record<string, readonly string[]>>
  */
 export const TEST_SUPPORT_FILES: readonly string[] = [
   "apps/emulator/src/engine/test-support.ts",
+  "apps/emulator/src/engine/commands/search/test-support.ts",
   "apps/emulator/src/storage/test-support.ts",
 ];
 

@@ -61,6 +61,7 @@ describe("command table", () => {
           file.endsWith(".ts") &&
           !file.endsWith(".test.ts") &&
           file !== "index.ts" &&
+          file !== "test-support.ts" &&
           !file.startsWith("_")
         ) {
           if (!commandNamesOf(entry.name, file).some((name) => registered.has(name))) {

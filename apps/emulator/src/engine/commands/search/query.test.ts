@@ -1,37 +1,9 @@
 import { test } from "vitest";
-import { createTestEngine, r } from "../../test-support.ts";
-
-function books() {
-  const t = createTestEngine();
-  t.run("JSON.SET", "book:1", "$", JSON.stringify({ title: "Dune", year: 1965, genre: "sf" }));
-  t.run(
-    "JSON.SET",
-    "book:2",
-    "$",
-    JSON.stringify({ title: "Dune Messiah", year: 1969, genre: "sf" }),
-  );
-  t.run(
-    "SEARCH.CREATE",
-    "books",
-    "ON",
-    "JSON",
-    "PREFIX",
-    "1",
-    "book:",
-    "SCHEMA",
-    "title",
-    "TEXT",
-    "year",
-    "U64",
-    "FAST",
-    "genre",
-    "KEYWORD",
-  );
-  return t;
-}
+import { r } from "../../test-support.ts";
+import { createBooksIndex } from "./test-support.ts";
 
 test("SEARCH.QUERY ranks by BM25 and returns the document", ({ expect }) => {
-  const { run } = books();
+  const { run } = createBooksIndex();
   const hits = run("SEARCH.QUERY", "books", '{"title":{"$eq":"dune"}}');
   // Both hold "dune" once; the shorter title scores higher.
   expect(
@@ -65,7 +37,7 @@ test("SEARCH.QUERY ranks by BM25 and returns the document", ({ expect }) => {
 });
 
 test("SEARCH.QUERY reads the documents of the index's database from any database", ({ expect }) => {
-  const { run } = books();
+  const { run } = createBooksIndex();
   run("SELECT", "1");
   const hits = run("SEARCH.QUERY", "books", '{"title":"messiah"}', "SELECT", "1", "title");
   expect(hits).toEqual(
