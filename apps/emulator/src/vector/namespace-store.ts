@@ -2,7 +2,7 @@
  * The records of one namespace: dense vectors in one contiguous Float32Array (grown by doubling,
  * swap-remove on delete), sparse vectors, metadata and data per record, the insertion order that
  * `range` pages through (vector-rest-wire.md §2.7), an ordered id index for prefixes, the IDF
- * statistics of the sparse vectors, and which records are still pending (not yet queryable).
+ * statistics and inverted index of the sparse vectors, and which records are still pending (not yet queryable).
  */
 
 import { grownCapacity } from "./capacity.ts";
@@ -11,6 +11,7 @@ import { type GraphMetric, HnswGraph } from "./hnsw.ts";
 import { squaredNorm } from "./similarity.ts";
 import { SortedIds } from "./sorted-ids.ts";
 import { DocumentFrequencies, type SparseVector } from "./sparse.ts";
+import { SparsePostings } from "./sparse-postings.ts";
 
 /** What a write stores for one id. */
 export interface RecordInput {
@@ -62,6 +63,8 @@ export class NamespaceStore {
   #orderHoles = 0;
   #ids = new SortedIds((id) => this.#records.has(id));
   readonly frequencies = new DocumentFrequencies();
+  /** The inverted index sparse queries walk (`sparse-postings.ts`). */
+  readonly postings = new SparsePostings();
   #pendingQueue: { record: StoredRecord; readyAt: number }[] = [];
   #pendingHead = 0;
   #pendingCount = 0;
@@ -153,6 +156,7 @@ export class NamespaceStore {
     record.sparseVector = input.sparseVector;
     if (input.sparseVector !== undefined) {
       this.frequencies.add(input.sparseVector);
+      this.postings.add(record, input.sparseVector);
     }
     record.metadata = input.metadata;
     record.data = input.data;
@@ -192,6 +196,7 @@ export class NamespaceStore {
     this.#orderHoles = 0;
     this.#ids.clear();
     this.frequencies.clear();
+    this.postings.clear();
     this.#pendingQueue = [];
     this.#pendingHead = 0;
     this.#pendingCount = 0;
@@ -370,6 +375,7 @@ export class NamespaceStore {
   #forgetPayload(record: StoredRecord): void {
     if (record.sparseVector !== undefined) {
       this.frequencies.remove(record.sparseVector);
+      this.postings.remove(record);
     }
     this.#payloadBytes -= payloadBytes(record);
   }

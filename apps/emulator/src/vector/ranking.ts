@@ -1,12 +1,12 @@
 /**
  * Exact top-K over one namespace (vector-rest-wire.md §2.4, §4): a dense scan of the contiguous
- * vectors, a sparse scan of records sharing an index, and ordering by score with ties in insertion
+ * vectors, a sparse walk of the postings of the query's indices, and ordering by score with ties in insertion
  * order (§7).
  */
 import type { ScoredKey } from "./fusion.ts";
 import type { NamespaceStore, StoredRecord } from "./namespace-store.ts";
 import type { DenseScorer } from "./similarity.ts";
-import { type SparseVector, sparseScore } from "./sparse.ts";
+import type { SparseVector } from "./sparse.ts";
 
 export type Scored = ScoredKey<StoredRecord>;
 
@@ -159,23 +159,16 @@ export function rankDense(
   return top.sorted();
 }
 
-/** The best `limit` records by sparse score; records sharing no index are not candidates. */
+/**
+ * The best `limit` records by sparse score; records sharing no index are not candidates. Walks
+ * the namespace's inverted index (`sparse-postings.ts`), scoring exactly as `sparseScore` would.
+ */
 export function rankSparse(
   store: NamespaceStore,
   query: SparseVector,
-  { accept, limit }: RankOptions,
+  options: RankOptions,
 ): Scored[] {
-  const top = new TopK(limit);
-  for (const record of store.inOrder()) {
-    if (record.sparseVector === undefined || !accept(record)) {
-      continue;
-    }
-    const score = sparseScore(query, record.sparseVector);
-    if (score !== undefined && top.admits(score)) {
-      top.push({ key: record, score });
-    }
-  }
-  return top.sorted();
+  return store.postings.rank(query, options);
 }
 
 /** Fused scores as a ranking: best first, cut to `limit`. */
