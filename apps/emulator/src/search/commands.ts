@@ -37,6 +37,7 @@ import { DEFAULT_NAMESPACE } from "../vector/vector-index.ts";
 import { type DocumentJson, documentText, parseContent, toDocumentJson } from "./document.ts";
 import { translateSearchFilter } from "./filter.ts";
 import { hybridSearch } from "./hybrid-search.ts";
+import { checkDocumentSize, checkIndexCount } from "./limits.ts";
 
 const SUCCESS = "Success";
 
@@ -59,13 +60,17 @@ function asList(body: unknown): unknown[] {
 }
 
 function upsertDocuments({ index, namespace, body }: CommandContext): CommandOutcome {
+  checkIndexCount(index, namespace);
   const records: RecordInput[] = asList(body).map((item) => {
     const object = expectObject(item, "each document");
+    const id = parseId(object["id"]);
     const content = parseContent(object["content"]);
     const metadata = parseMetadata(object["metadata"]);
+    const text = documentText(content);
+    checkDocumentSize(id, text);
     return {
-      id: parseId(object["id"]),
-      ...index.embedRecord(documentText(content)),
+      id,
+      ...index.embedRecord(text),
       metadata: metadata === undefined ? { content } : { content, metadata },
     };
   });

@@ -78,3 +78,13 @@ describe("markMetadataPaths", () => {
     return markMetadataPaths(text).length === text.length;
   });
 });
+
+describe("$fuzzy", () => {
+  test("is refused with a message naming the search filter operators", ({ expect }) => {
+    expect(() => translateSearchFilter("title $fuzzy 'strar wars'")).toThrow(
+      "Invalid filter: $fuzzy is not an operator of search filters",
+    );
+    // Inside a string it is text like any other.
+    expect(translateSearchFilter("title = '$fuzzy'")).toBe("content.title = '$fuzzy'");
+  });
+});

@@ -27,6 +27,16 @@ const METADATA_PREFIX = "@metadata.";
 const METADATA_MARKER = "_x40meta_";
 const CACHE_SIZE = 512;
 
+/**
+ * `$fuzzy` (Levenshtein matching with `distance`, `transpositionCostOne`, `prefix`) is an operator
+ * of Redis Search's JSON queries (upstash.com/docs/redis/search/query-operators/field-operators/
+ * fuzzy); the search filter language (upstash.com/docs/search/features/filtering) and the SDK have
+ * no such operator, so a filter using it is refused with a message that says so.
+ */
+const FUZZY_OPERATOR = /\$fuzzy\b/;
+const FUZZY_MESSAGE =
+  "Invalid filter: $fuzzy is not an operator of search filters (it belongs to Redis Search queries). Use =, !=, <, <=, >, >=, GLOB, NOT GLOB, IN, NOT IN, CONTAINS, NOT CONTAINS, HAS FIELD or HAS NOT FIELD; typo-tolerant matching is the query's job.";
+
 const cache = new Map<string, string>();
 
 /** The vector filter equivalent to a search filter; `""` stays `""` (everything matches). */
@@ -43,7 +53,11 @@ export function translateSearchFilter(text: string): string {
     expression = parseFilter(markMetadataPaths(text));
   } catch (error: unknown) {
     if (error instanceof FilterSyntaxError) {
-      throw validationError(error.message.replaceAll(METADATA_MARKER, "@metadata"));
+      throw validationError(
+        FUZZY_OPERATOR.test(text)
+          ? FUZZY_MESSAGE
+          : error.message.replaceAll(METADATA_MARKER, "@metadata"),
+      );
     }
     throw error;
   }

@@ -269,6 +269,19 @@ describe("@upstash/search against the emulator", () => {
     await expect(
       index.upsert({ id: "a", content: "text" as unknown as Record<string, unknown> }),
     ).rejects.toThrow("Invalid request: content is required and must be a JSON object.");
+    // The FAQ's 1,500 characters per document (search-wire.md §6); nothing of the batch is written.
+    await expect(
+      index.upsert([
+        { id: "fits", content: { text: "x".repeat(1500) } },
+        { id: "long", content: { title: "x", text: "x".repeat(1500) } },
+      ]),
+    ).rejects.toThrow(
+      "document long has 1502 characters of content; a document holds at most 1500.",
+    );
+    expect(await index.fetch(["fits"])).toEqual([null]);
+    await expect(index.search({ query: "a", filter: "title $fuzzy 'x'" })).rejects.toThrow(
+      "$fuzzy is not an operator of search filters",
+    );
     expect(await post(`${url}/search/docs`, token, { topK: 3 })).toEqual({
       status: 422,
       body: { error: "Invalid request: query is required and must be a string.", status: 422 },
