@@ -17,6 +17,7 @@ import type { StoredRecord } from "../vector/namespace-store.ts";
 import { createDenseScorer } from "../vector/similarity.ts";
 import { sparseScore, weightQuery } from "../vector/sparse.ts";
 import type { VectorIndex } from "../vector/vector-index.ts";
+import { rankDenseCandidates } from "./dense-candidates.ts";
 import { documentText } from "./document.ts";
 import { analyseQuery, relevance, rerankedScore } from "./rerank.ts";
 
@@ -75,7 +76,13 @@ export function hybridSearch(
   }
   const candidates = new Set<StoredRecord>();
   if (weight > 0) {
-    for (const { key } of plan.dense?.(depth) ?? []) {
+    // The exact scan's top-K, its first pass over the query's non-zero dimensions only.
+    // Search databases are COSINE (service.ts); the plan's own ranking covers any other.
+    const ranked =
+      index.spec.similarity === "COSINE"
+        ? rankDenseCandidates(store, denseQuery, { accept: plan.accept, limit: depth })
+        : (plan.dense?.(depth) ?? []);
+    for (const { key } of ranked) {
       candidates.add(key);
     }
   }

@@ -454,7 +454,7 @@ export class VectorIndex implements VectorIndexHandle {
               ),
               { accept, limit },
             );
-    return { store, dense, sparse, options };
+    return { store, dense, sparse, options, accept };
   }
 
   /**
@@ -605,6 +605,8 @@ export interface QueryPlan {
   readonly dense: ((limit: number) => Scored[]) | undefined;
   readonly sparse: ((limit: number) => Scored[]) | undefined;
   readonly options: QueryOptions;
+  /** Which records may be results: ready at the query's time and matching its filter. */
+  readonly accept: RecordFilter;
 }
 
 /** `Namespace ns for the index $NAME does not exist` (§2.13), a 404. */
