@@ -36,7 +36,7 @@ export function rankDenseCandidates(
 }
 
 /** The COSINE scorer, its estimate over the query's non-zero dimensions when they are few. */
-export function sparseQueryScorer(query: Float32Array): DenseScorer {
+function sparseQueryScorer(query: Float32Array): DenseScorer {
   const exact = createDenseScorer("COSINE", query);
   const dimensions: number[] = [];
   for (let i = 0; i < query.length; i++) {
