@@ -2,8 +2,10 @@
  * One `search/{index}` query (search-wire.md §3.2, §5) over a namespace of a hybrid vector index:
  *
  * 1. **Candidates**: the best `max(topK, 50)` ready documents by dense similarity and the best as
- *    many by BM25 (IDF-weighted query terms), both from the vector index's own query plan
- *    (`VectorIndex.plan`: its rankers, its filter evaluation, its indexing delay and clock).
+ *    many by BM25 (IDF-weighted query terms), both exact and both with the vector index's query
+ *    plan's filter (`VectorIndex.plan`: its filter evaluation, its indexing delay and clock): the
+ *    BM25 side is the plan's sparse ranker (the namespace's inverted index), the dense side the
+ *    exact scan with a first pass over the query's non-zero dimensions (`dense-candidates.ts`).
  * 2. **Scores**: every candidate gets both scores exactly — the dense one is the index's COSINE
  *    score (0..1); the sparse one is divided by the best sparse score among the candidates, so the
  *    best full-text match scores 1 and a document sharing no term 0.
