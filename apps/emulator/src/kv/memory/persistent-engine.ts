@@ -12,6 +12,7 @@ import {
   replayEffects,
 } from "../../engine/persistence.ts";
 import { type FsyncPolicy, openStore, type Store } from "../../storage/index.ts";
+import { saveRdbFile } from "./rdb-save.ts";
 
 /** What the memory backend needs to acknowledge writes durably. */
 export interface Durability {
@@ -60,14 +61,6 @@ export async function openPersistentEngine(
       ? {}
       : { snapshotThresholdBytes: options.snapshotThresholdBytes }),
   });
-  const engine = new Engine({ clock: options.clock, onInternalError: options.onInternalError });
-  const contents = await store.load();
-  if (contents.snapshot !== undefined) {
-    loadSnapshot(engine, contents.snapshot);
-  }
-  for (const record of contents.records) {
-    replayEffects(engine, decodeEffects(record));
-  }
   let hasPendingWrites = false;
   let snapshotting: Promise<void> | undefined;
   /** Compacts the log into a snapshot; the engine is synchronous, so the state is consistent. */
@@ -75,15 +68,36 @@ export async function openPersistentEngine(
     const state = encodeSnapshot(engine);
     return state === undefined ? Promise.resolve() : store.snapshot(state);
   };
+  const compactInBackground = (): void => {
+    snapshotting ??= compact()
+      .catch(options.onInternalError)
+      .finally(() => {
+        snapshotting = undefined;
+      });
+  };
+  const engine: Engine = new Engine({
+    clock: options.clock,
+    onInternalError: options.onInternalError,
+    // SAVE and BGSAVE write `dump.rdb` beside the log (what redis-server can load) and compact
+    // the log, as a Redis SAVE also makes the next restart's load short.
+    config: { dir: options.directory },
+    save: () => {
+      saveRdbFile(engine);
+      compactInBackground();
+    },
+  });
+  const contents = await store.load();
+  if (contents.snapshot !== undefined) {
+    loadSnapshot(engine, contents.snapshot);
+  }
+  for (const record of contents.records) {
+    replayEffects(engine, decodeEffects(record));
+  }
   engine.effectsListener = (effects) => {
     store.append(encodeEffects(effects));
     hasPendingWrites = true;
-    if (store.snapshotDue && snapshotting === undefined) {
-      snapshotting = compact()
-        .catch(options.onInternalError)
-        .finally(() => {
-          snapshotting = undefined;
-        });
+    if (store.snapshotDue) {
+      compactInBackground();
     }
   };
   const flush = (): Promise<void> => {
