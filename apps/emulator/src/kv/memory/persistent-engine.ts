@@ -11,7 +11,8 @@ import {
   loadSnapshot,
   replayEffects,
 } from "../../engine/persistence.ts";
-import { type FsyncPolicy, openStore, type Store } from "../../storage/index.ts";
+import { EmulatorError } from "../../errors.ts";
+import { type FsyncPolicy, openStore, type Store, type StoreState } from "../../storage/index.ts";
 import { saveRdbFile } from "./rdb-save.ts";
 
 /** What the memory backend needs to acknowledge writes durably. */
@@ -49,12 +50,27 @@ export interface PersistentEngineOptions {
   readonly snapshotThresholdBytes?: number;
 }
 
+/** The engine's store in its database's folder. */
+const ENGINE_STORE_NAME = "engine";
+
+/** The keyspace as the store's snapshot holds it; throws when some value cannot be dumped yet. */
+export function engineStoreState(engine: Engine): StoreState {
+  const state = encodeSnapshot(engine);
+  if (state === undefined) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      "the keyspace holds a value the engine cannot snapshot (a type without a DUMP codec, or a value longer than a string can be)",
+    );
+  }
+  return { name: ENGINE_STORE_NAME, state };
+}
+
 export async function openPersistentEngine(
   options: PersistentEngineOptions,
 ): Promise<PersistentEngine> {
   const store: Store = await openStore({
     dataDir: options.directory,
-    name: "engine",
+    name: ENGINE_STORE_NAME,
     fsync: options.fsync,
     onWarning: options.onWarning,
     ...(options.snapshotThresholdBytes === undefined
