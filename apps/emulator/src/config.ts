@@ -191,6 +191,7 @@ Options:
                             (STRATUS_SEED); reset with POST /_stratus/reset (management auth)
   --import FILE             load an RDB file (redis-server's dump.rdb) into the default database at
                             start (STRATUS_IMPORT); also: stratus-emulator import|export --help
+                            and, for the whole emulator, stratus-emulator snapshot --help
   --faults FILE             JSON list of fault rules active from start (STRATUS_FAULTS)
   --fault RULE              one fault rule, repeatable, e.g. "kv:latency=200" or
                             "vector:error=429-requests,every=3" (STRATUS_FAULT); see README

@@ -38,6 +38,8 @@ import { QueueService } from "./queues/service.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
 import { tokenAuthenticator } from "./resp/token-auth.ts";
 import { SearchService } from "./search/index.ts";
+import { archiveImages } from "./snapshot/archive.ts";
+import { captureImages } from "./snapshot/capture.ts";
 import { type DataDir, openDataDir } from "./storage/index.ts";
 import { VectorService } from "./vector/index.ts";
 
@@ -130,6 +132,11 @@ export interface Emulator extends AsyncDisposable {
   readonly state: StateControl;
   /** Fault rules (`http/faults.ts`): set by `--fault`, `--faults FILE`, `/_stratus/faults` or tests. */
   readonly faults: FaultInjector;
+  /**
+   * Every database, index, queue instance and management record at one point in time, as a tar
+   * archive of the data directory it makes (`snapshot/`); `POST /_stratus/snapshot` serves it.
+   */
+  snapshot(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -307,6 +314,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         bytesOut: sample.bytesOut,
       }),
   });
+  const snapshot = (): Promise<Uint8Array> =>
+    archiveImages(
+      captureImages({ defaultDatabase: database, management, vector, search, metrics, queues }),
+      { nowMs: clock.now() },
+    );
   const state = new StateControl();
   state.register(kvStateProduct(databases));
   state.register(vectorStateProduct(vector));
@@ -320,6 +332,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
               control: createControlService({
                 state,
                 faults,
+                snapshot,
                 authenticate: (credentials) => management.authenticate(credentials),
               }),
             }),
@@ -429,6 +442,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     config,
     state,
     faults,
+    snapshot,
     // Getters: the management API's reset-password replaces them while the emulator runs.
     get token() {
       return database.token;

@@ -10,6 +10,7 @@ import { removeConnectionFile, writeConnectionFile } from "./connection-file.ts"
 import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
 import { isRdbCommand, runRdbCommand } from "./rdb-cli.ts";
+import { isSnapshotCommand, runSnapshotCommand } from "./snapshot/cli.ts";
 
 function startupDetails(emulator: Emulator): ConnectionDetails {
   return {
@@ -120,6 +121,10 @@ function startupBlock(emulator: Emulator): string {
 async function main(): Promise<void> {
   if (isClusterWorker()) {
     await runClusterWorker(readWorkerConfig());
+    return;
+  }
+  if (isSnapshotCommand(process.argv.slice(2))) {
+    process.stdout.write(await runSnapshotCommand(process.argv.slice(2)));
     return;
   }
   if (isRdbCommand(process.argv.slice(2))) {

@@ -221,3 +221,20 @@ function fakeTerminal(options: { readonly isTTY?: boolean } = {}): {
   });
   return { stdout, stdin };
 }
+
+test("active fault rules show on every screen with how often they fired", async ({ expect }) => {
+  await using emulator = await startEmulator();
+  const rule = emulator.emulator.faults.add({ interface: "kv", command: "GET", error: "internal" });
+  await emulator.command(["GET", "k"]).catch(() => undefined);
+  const services = emulatorServices(emulator);
+  const screen = renderScreen(
+    <App services={services} options={OPTIONS} initialScreen="Console" />,
+  );
+  try {
+    const frame = await screen.waitFor((text) => text.includes("fault injection"));
+    expect(frame).toContain(`⚠ fault injection: 1 rule, 1 injected — ${rule.id} kv internal ×1`);
+  } finally {
+    screen.unmount();
+    await services.close();
+  }
+});

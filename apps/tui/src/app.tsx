@@ -12,9 +12,11 @@ import {
   useState,
 } from "react";
 import { ErrorBoundary } from "./components/ErrorBoundary.tsx";
+import { FaultBanner, faultSummary } from "./components/FaultBanner.tsx";
 import { HelpFooter } from "./components/HelpFooter.tsx";
 import { TabBar } from "./components/TabBar.tsx";
 import { useKeys } from "./hooks/use-keys.ts";
+import { usePolling } from "./hooks/use-polling.ts";
 import { ScreenContext } from "./hooks/use-screen.ts";
 import { useTerminalSize } from "./hooks/use-terminal-size.ts";
 import { createConsoleSession, type EditorKey, splitTypedInput } from "./lib/console-session.ts";
@@ -129,9 +131,20 @@ export const App: FunctionComponent<AppProps> = (props) => {
     [setCurrent],
   );
 
-  // Tab bar and footer take one line each; the last terminal row stays free, as Ink clears the
-  // whole screen on every frame that fills it.
-  const height = Math.max(4, rows - 3);
+  const management = services.management;
+  const loadFaults = useCallback(
+    async () => (management.kind === "ready" ? management.client.faults() : []),
+    [management],
+  );
+  const faults = usePolling(loadFaults, {
+    intervalMs: options.refreshMs,
+    isEnabled: management.kind === "ready",
+  });
+  const faultLine = faultSummary(faults.value ?? []);
+
+  // Tab bar, fault banner and footer take one line each; the last terminal row stays free, as Ink
+  // clears the whole screen on every frame that fills it.
+  const height = Math.max(4, rows - 3 - (faultLine === undefined ? 0 : 1));
   const body = (screen: ScreenName): ReactNode => {
     switch (screen) {
       case "Resources":
@@ -172,6 +185,7 @@ export const App: FunctionComponent<AppProps> = (props) => {
           ) : null,
         )}
       </Box>
+      {faultLine === undefined ? null : <FaultBanner text={faultLine} width={columns} />}
       {isEditing ? (
         <Text dimColor>tab screens · esc leave the field</Text>
       ) : (

@@ -19,6 +19,7 @@ export {
 export type { EventStream, ReconnectOptions, StreamOptions } from "./events/sse-stream.ts";
 export type { SubscribeOptions } from "./events/subscribe.ts";
 export type { StatsOptions } from "./management/caller.ts";
+export type { EmulatorControl, ResetOptions } from "./management/emulator-control.ts";
 export type { IndexOperations, SearchIndexes, VectorIndexes } from "./management/indexes.ts";
 export type { Management, ManagementOptions } from "./management/management.ts";
 export { createManagement } from "./management/management.ts";

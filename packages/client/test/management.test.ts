@@ -155,3 +155,31 @@ describe("queues", () => {
     expect((await management.queue.stats(id, { period: "7d" })).days).toBeDefined();
   });
 });
+
+describe("the emulator's control endpoint", () => {
+  test("fault rules: add, list with counts, remove; reset", async ({ expect }) => {
+    const [rule] = await management.control.addFaults([
+      { interface: "kv", command: "GET", error: "requests-limit" },
+    ]);
+    expect(rule).toMatchObject({ interface: "kv", error: "requests-limit", latencyMs: 0 });
+    const kv = await fetch(`${emu.url}/get/anything`, {
+      headers: { authorization: `Bearer ${emu.token}` },
+    });
+    expect(kv.status).toBe(429);
+    expect(await management.control.faults()).toEqual([
+      { rule: expect.objectContaining({ id: rule?.id }), matched: 1, injected: 1 },
+    ]);
+    await management.control.removeFaults(rule?.id);
+    expect(await management.control.faults()).toEqual([]);
+    await expect(management.control.removeFaults("no-such-rule")).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      management.control.addFaults([{ interface: "kv", latencyMs: -1 }]),
+    ).rejects.toMatchObject({ status: 400 });
+    await management.control.reset({ product: "kv", to: "empty" });
+    await expect(management.control.reset({ product: "nope" })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});

@@ -4,6 +4,7 @@
  * Redis errors are replies, never throws; a throw means the backend itself failed.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import type { StoreState } from "../storage/index.ts";
 import type { Command } from "./command-info.ts";
 import type { OutputLimitSource } from "./output-limit.ts";
 
@@ -142,6 +143,11 @@ export interface KvBackend {
    * absent where the emulator cannot observe it (a proxied Redis).
    */
   memoryBytes?(): number;
+  /**
+   * The keyspace as the engine's store snapshot holds it, for an emulator snapshot; absent over a
+   * proxied Redis, whose data the emulator does not hold.
+   */
+  storeState?(): StoreState;
   /** The ACL users REST tokens act as; undefined over a proxied Redis. */
   readonly aclUsers: KvAclUsers | undefined;
   close(): Promise<void>;

@@ -5,11 +5,12 @@
 import { randomUUID } from "node:crypto";
 import type { Backup } from "@stratus/core/schemas";
 import type { KvDatabase } from "../kv/database.ts";
+import type { StoreState } from "../storage/index.ts";
 import type { AuditLog } from "./audit-log.ts";
 import { backupSize, restoreBackup, takeBackup } from "./backups.ts";
 import type { ManagementContext } from "./context.ts";
 import { badRequest, ManagementError } from "./errors.ts";
-import type { BackupStore, StoredBackup } from "./persistence.ts";
+import { type BackupStore, backupsStoreState, type StoredBackup } from "./persistence.ts";
 import type { DatabaseState } from "./state.ts";
 
 export interface BackupManagementOptions {
@@ -107,6 +108,11 @@ export class BackupManagement {
     return backup;
   }
 
+  /** Every backup now, for an emulator snapshot. */
+  storeState(): StoreState {
+    return this.#store.storeState();
+  }
+
   /** The live database of a record (every record has one except over a proxy after a restart). */
   #liveDatabase(database: DatabaseState): KvDatabase {
     return (
@@ -121,6 +127,7 @@ function inMemoryBackups(): BackupStore {
   const backups = new Map<string, StoredBackup>();
   return {
     backups,
+    storeState: () => backupsStoreState(backups),
     put: async (backup) => {
       backups.set(backup.id, backup);
     },

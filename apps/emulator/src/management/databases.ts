@@ -130,6 +130,11 @@ export class DatabaseManagement {
     record.readOnlyToken = live.readOnlyToken;
   }
 
+  /** The databases this service started, by id (their folder in the data directory). */
+  liveDatabases(): ReadonlyMap<string, KvDatabase> {
+    return new Map([...this.#live].map(([id, owned]) => [id, owned.database]));
+  }
+
   /** Closes the databases this service started (the default one is the emulator's). */
   async close(): Promise<void> {
     await Promise.all([...this.#live.values()].map((owned) => owned.close()));

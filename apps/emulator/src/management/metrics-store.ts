@@ -5,16 +5,26 @@
  */
 import { decodeMetrics, encodeMetrics } from "../metrics/persistence.ts";
 import { type MetricsClock, MetricsRecorder } from "../metrics/recorder.ts";
-import { createMemoryStore, type FsyncPolicy, openStore, type Store } from "../storage/index.ts";
+import {
+  createMemoryStore,
+  type FsyncPolicy,
+  openStore,
+  type Store,
+  type StoreState,
+} from "../storage/index.ts";
 
 /** How often, in real time, the buckets are saved while running. */
 const SAVE_INTERVAL_MS = 60_000;
 
 /** A recorder backed by a store, saved every minute and on close. */
+const METRICS_STORE_NAME = "metrics";
+
 export interface PersistentMetrics {
   readonly recorder: MetricsRecorder;
   /** Writes the buckets now. */
   save(): Promise<void>;
+  /** The buckets as the store's snapshot holds them, for an emulator snapshot. */
+  storeState(): StoreState;
   close(): Promise<void>;
 }
 
@@ -32,7 +42,7 @@ export async function openMetrics(options: OpenMetricsOptions): Promise<Persiste
       ? createMemoryStore()
       : await openStore({
           dataDir: options.directory,
-          name: "metrics",
+          name: METRICS_STORE_NAME,
           fsync: options.fsync ?? "everysec",
           onWarning: (message) => options.onError(new Error(message)),
         });
@@ -67,6 +77,7 @@ export async function openMetrics(options: OpenMetricsOptions): Promise<Persiste
   return {
     recorder,
     save,
+    storeState: () => ({ name: METRICS_STORE_NAME, state: encodeMetrics(recorder) }),
     close: async () => {
       clearInterval(timer);
       await save().catch(options.onError);

@@ -4,15 +4,30 @@
  * the state; a snapshot replaces the log on close and when the log grows past the threshold.
  */
 import { EmulatorError } from "../errors.ts";
-import { createMemoryStore, type FsyncPolicy, openStore, type Store } from "../storage/index.ts";
+import {
+  createMemoryStore,
+  type FsyncPolicy,
+  openStore,
+  type Store,
+  type StoreState,
+} from "../storage/index.ts";
 import type { BackupEntry } from "./backups.ts";
 import type { ManagementState } from "./state.ts";
+
+/** The stores' names in the `management` area. */
+const MANAGEMENT_STORE_NAME = "management";
+const BACKUP_STORE_NAME = "backups";
 
 /** Format version, checked on load. */
 const FORMAT_VERSION = 1;
 
 export function encodeManagementState(state: ManagementState): Uint8Array {
   return new TextEncoder().encode(JSON.stringify({ version: FORMAT_VERSION, state }));
+}
+
+/** The state as its store's snapshot holds it, for an emulator snapshot. */
+export function managementStoreState(state: ManagementState): StoreState {
+  return { name: MANAGEMENT_STORE_NAME, state: encodeManagementState(state) };
 }
 
 export function decodeManagementState(bytes: Uint8Array): ManagementState {
@@ -46,7 +61,7 @@ export async function openManagementStore(options: {
       ? createMemoryStore()
       : await openStore({
           dataDir: options.directory,
-          name: "management",
+          name: MANAGEMENT_STORE_NAME,
           fsync: options.fsync ?? "everysec",
           onWarning: options.onWarning,
         });
@@ -137,7 +152,15 @@ export interface BackupStore {
   readonly backups: Map<string, StoredBackup>;
   put(backup: StoredBackup): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Every backup as the store's snapshot holds them, for an emulator snapshot. */
+  storeState(): StoreState;
   close(): Promise<void>;
+}
+
+/** Every backup as the backups store's snapshot holds them. */
+export function backupsStoreState(backups: ReadonlyMap<string, StoredBackup>): StoreState {
+  const encoded = [...backups.values()].map(encodeBackup);
+  return { name: BACKUP_STORE_NAME, state: new TextEncoder().encode(JSON.stringify(encoded)) };
 }
 
 export async function openBackupStore(options: {
@@ -150,7 +173,7 @@ export async function openBackupStore(options: {
       ? createMemoryStore()
       : await openStore({
           dataDir: options.directory,
-          name: "backups",
+          name: BACKUP_STORE_NAME,
           fsync: options.fsync ?? "everysec",
           onWarning: options.onWarning,
         });
@@ -176,6 +199,7 @@ export async function openBackupStore(options: {
   };
   return {
     backups,
+    storeState: () => backupsStoreState(backups),
     put: async (backup) => {
       backups.set(backup.id, backup);
       await write({ op: "put", backup: encodeBackup(backup) });
@@ -187,8 +211,7 @@ export async function openBackupStore(options: {
     },
     close: async () => {
       if (options.directory !== undefined) {
-        const all = [...backups.values()].map(encodeBackup);
-        await store.snapshot(new TextEncoder().encode(JSON.stringify(all)));
+        await store.snapshot(backupsStoreState(backups).state);
       }
       await store.close();
     },

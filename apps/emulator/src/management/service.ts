@@ -9,11 +9,12 @@ import { generateToken, timingSafeEqual } from "@stratus/core/auth";
 import type { KvDatabase } from "../kv/database.ts";
 import type { KvDatabaseFactory } from "../kv/database-factory.ts";
 import type { MetricsRecorder } from "../metrics/recorder.ts";
+import type { StoreState } from "../storage/index.ts";
 import { AuditLog } from "./audit-log.ts";
 import { ManagementContext } from "./context.ts";
 import { BackupManagement } from "./database-backups.ts";
 import { DatabaseManagement } from "./databases.ts";
-import type { BackupStore, ManagementStore } from "./persistence.ts";
+import { type BackupStore, type ManagementStore, managementStoreState } from "./persistence.ts";
 import { QueueManagement } from "./queues.ts";
 import type { SearchDatabases } from "./search-contract.ts";
 import { SearchIndexManagement } from "./search-indexes.ts";
@@ -160,6 +161,11 @@ export class ManagementService {
     const emailOk = timingSafeEqual(credentials.email, this.email);
     const keyOk = timingSafeEqual(credentials.apiKey, this.apiKey);
     return emailOk && keyOk;
+  }
+
+  /** The management records (tokens included) and backups now, for an emulator snapshot. */
+  storeStates(): StoreState[] {
+    return [managementStoreState(this.#context.state), this.backups.storeState()];
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,13 @@
  * kept: they describe the past and the running process.
  */
 import { EmulatorError } from "../errors.ts";
-import { createMemoryStore, type FsyncPolicy, openStore, type Store } from "../storage/index.ts";
+import {
+  createMemoryStore,
+  type FsyncPolicy,
+  openStore,
+  type Store,
+  type StoreState,
+} from "../storage/index.ts";
 import type { JournalKind } from "./instance.ts";
 
 const FORMAT_VERSION = 1;
@@ -14,6 +20,22 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** Records by instance, then kind, then key. */
+
+/** The store's name in its area of the data directory. */
+const QUEUE_STORE_NAME = "queues";
+
+function encodeQueueSnapshot(state: QueueSnapshot): Uint8Array {
+  const records: LogRecord[] = [];
+  for (const [instance, kinds] of state) {
+    for (const [kind, entries] of kinds) {
+      for (const [key, value] of entries) {
+        records.push({ i: instance, k: kind, key, v: value });
+      }
+    }
+  }
+  return encoder.encode(JSON.stringify({ version: FORMAT_VERSION, records }));
+}
+
 export type QueueSnapshot = Map<string, Map<JournalKind, Map<string, unknown>>>;
 
 interface LogRecord {
@@ -46,7 +68,7 @@ export class QueuePersistence {
         ? createMemoryStore()
         : await openStore({
             dataDir: options.directory,
-            name: "queues",
+            name: QUEUE_STORE_NAME,
             fsync: options.fsync ?? "everysec",
             onWarning: options.onWarning,
           });
@@ -111,17 +133,14 @@ export class QueuePersistence {
     return this.#store.snapshotDue;
   }
 
+  /** `state` as the store's snapshot holds it, for an emulator snapshot. */
+  storeState(state: QueueSnapshot): StoreState {
+    return { name: QUEUE_STORE_NAME, state: encodeQueueSnapshot(state) };
+  }
+
   /** Replaces the log with `state` (every live record), unless a snapshot is already running. */
   snapshot(state: QueueSnapshot): Promise<void> {
-    const records: LogRecord[] = [];
-    for (const [instance, kinds] of state) {
-      for (const [kind, entries] of kinds) {
-        for (const [key, value] of entries) {
-          records.push({ i: instance, k: kind, key, v: value });
-        }
-      }
-    }
-    const bytes = encoder.encode(JSON.stringify({ version: FORMAT_VERSION, records }));
+    const bytes = encodeQueueSnapshot(state);
     this.#snapshotting = this.#snapshotting.then(() => this.#store.snapshot(bytes));
     return this.#snapshotting;
   }

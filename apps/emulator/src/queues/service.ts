@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from "@stratus/core/auth";
 import { QSTASH_DEV_CREDENTIALS, type QStashEvent } from "@stratus/core/schemas";
-import type { FsyncPolicy } from "../storage/index.ts";
+import type { FsyncPolicy, StoreState } from "../storage/index.ts";
 import { Deliverer } from "./delivery.ts";
 import { QueueRequestError } from "./errors.ts";
 import { type Journal, type JournalKind, QueueInstance, type SigningKeys } from "./instance.ts";
@@ -222,6 +222,11 @@ export class QueueService {
       );
     }
     return state;
+  }
+
+  /** Every instance's messages, queues, schedules, URL groups and DLQ, for an emulator snapshot. */
+  storeState(): StoreState {
+    return this.#persistence.storeState(this.#state());
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@
  * indexing delay and clock unchanged. The HTTP side is `http/routes/search.ts`.
  */
 import { generateToken } from "@stratus/core/auth";
-import type { FsyncPolicy } from "../storage/index.ts";
+import type { FsyncPolicy, StoreState } from "../storage/index.ts";
 import type { CommandContext } from "../vector/commands.ts";
 import { VectorService } from "../vector/service.ts";
 import type { VectorIndexStats } from "../vector/types.ts";
@@ -107,6 +107,11 @@ export class SearchService {
   async execute(command: SearchCommand, context: CommandContext): Promise<SearchOutcome> {
     // `VectorService.execute` resolves with the command's own outcome object.
     return (await this.#vector.execute(command, context)) as SearchOutcome;
+  }
+
+  /** Every database and its documents, for an emulator snapshot. */
+  storeState(): StoreState {
+    return this.#vector.storeState();
   }
 
   close(): Promise<void> {

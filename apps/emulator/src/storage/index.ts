@@ -6,6 +6,7 @@
  *
  * @module
  */
-export { type DataDir, openDataDir } from "./data-dir.ts";
+export { DATA_DIR_AREAS, type DataDir, type DataDirArea, openDataDir } from "./data-dir.ts";
 export { createMemoryStore } from "./memory-store.ts";
 export { type FsyncPolicy, openStore, type Store } from "./store.ts";
+export { type StoreImage, type StoreState, writeStoreImages } from "./store-image.ts";

@@ -8,7 +8,7 @@
  */
 import { generateToken } from "@stratus/core/auth";
 import { IndexTypeSchema, SimilarityFunctionSchema } from "@stratus/core/schemas";
-import { type FsyncPolicy, openStore, type Store } from "../storage/index.ts";
+import { type FsyncPolicy, openStore, type Store, type StoreState } from "../storage/index.ts";
 import type { CommandContext, CommandOutcome, VectorCommand } from "./commands.ts";
 import { createEmbedder } from "./embedder.ts";
 import { VectorIndexExistsError, VectorIndexSpecError } from "./errors.ts";
@@ -28,6 +28,9 @@ import type {
   VectorIndexSpec,
 } from "./types.ts";
 import { VectorIndex, type VectorIndexOptions } from "./vector-index.ts";
+
+/** The store's name in its area of the data directory. */
+const VECTOR_STORE_NAME = "vector";
 
 export { VectorIndexExistsError, VectorIndexSpecError } from "./errors.ts";
 export type {
@@ -92,7 +95,7 @@ export class VectorService {
     if (options.storeDirectory !== undefined) {
       const store = await openStore({
         dataDir: options.storeDirectory,
-        name: "vector",
+        name: VECTOR_STORE_NAME,
         fsync: options.fsync,
         onWarning: (message) => options.onError?.(new Error(message)),
       });
@@ -158,6 +161,14 @@ export class VectorService {
       await this.#awaitEarlierWrites();
     }
     return outcome;
+  }
+
+  /** Every index (spec, tokens, records) as the store's snapshot holds it, for an emulator snapshot. */
+  storeState(): StoreState {
+    return {
+      name: VECTOR_STORE_NAME,
+      state: encodeSnapshot(snapshotEntries(this.#indexes.values())),
+    };
   }
 
   /** Snapshots (when persisting) and closes the store. Idempotent. */

@@ -249,4 +249,50 @@ describe.skipIf(!shouldRunRedisTests())("RDB with redis-server 7.0", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test("SAVE and BGSAVE over RESP write dir/dbfilename, which redis-server loads key for key", async ({
+    expect,
+  }) => {
+    const dir = mkdtempSync(join(tmpdir(), "stratus-rdb-"));
+    try {
+      const emulator = await createEmulator({ port: 0, respPort: 0, dataDir: join(dir, "data") });
+      const client = new IORedis(emulator.redisUrl ?? "", { lazyConnect: true });
+      await client.connect();
+      let expected: Record<string, unknown>;
+      let saved: string;
+      try {
+        await fill(client);
+        expect(await client.save()).toBe("OK");
+        const lastSave = await client.lastsave();
+        const [, kvDir = ""] = (await client.config("GET", "dir")) as string[];
+        expect(await client.config("GET", "dbfilename")).toEqual(["dbfilename", "dump.rdb"]);
+        saved = join(kvDir, "dump.rdb");
+        // RDB 10 while every value fits it: what Redis 7.0 reads.
+        expect(readFileSync(saved).subarray(0, 9).toString("latin1")).toBe("REDIS0010");
+        expect(await client.lastsave()).toBeGreaterThanOrEqual(lastSave);
+        expected = await snapshot(client);
+        // A stream needs RDB 12; BGSAVE writes it, then the stream goes for the 7.0 check.
+        await withStream(client);
+        expect(await client.bgsave()).toBe("Background saving started");
+        expect(readFileSync(saved).subarray(0, 9).toString("latin1")).toBe("REDIS0012");
+        await client.del("stream");
+        expect(await client.save()).toBe("OK");
+      } finally {
+        client.disconnect();
+        await emulator.close();
+      }
+      await using target = await RedisServer.start({
+        args: ["--dir", join(saved, ".."), "--dbfilename", "dump.rdb"],
+      });
+      const loaded = new IORedis({ port: target.port, lazyConnect: true });
+      await loaded.connect();
+      try {
+        expect(await snapshot(loaded)).toEqual(expected);
+      } finally {
+        loaded.disconnect();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

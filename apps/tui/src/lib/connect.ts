@@ -78,6 +78,7 @@ export function managementService(
     listSearchIndexes: () => management.search.list(),
     listQueues: () => management.queue.list(),
     listTeams: () => management.teams.list(),
+    faults: () => management.control.faults(),
     databaseStats: (id, period) => management.redis.stats(id, { period }),
     vectorIndexStats: (id, period) => management.vector.stats(id, { period }),
     searchIndexStats: (id, period) => management.search.stats(id, { period }),

@@ -7,6 +7,7 @@ import type { Kv } from "@stratus/client";
 import type {
   Database,
   DatabaseStats,
+  FaultRuleState,
   IndexInfo,
   QStashUser,
   SearchIndex,
@@ -40,6 +41,8 @@ export interface ManagementService {
     database: SearchIndex,
     request: SearchQueryRequest,
   ): Promise<readonly SearchQueryHit[]>;
+  /** The emulator's fault rules with their counts (`GET /_stratus/faults`). */
+  faults(): Promise<readonly FaultRuleState[]>;
 }
 
 /** A query typed on the Search screen. */

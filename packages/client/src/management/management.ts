@@ -6,6 +6,7 @@ import type { CallOptions } from "../redis/session.ts";
 import { createTransport, type Transport } from "../transport/http-transport.ts";
 import type { RetryOptions } from "../transport/retry.ts";
 import { createManagementCaller } from "./caller.ts";
+import { type EmulatorControl, emulatorControl } from "./emulator-control.ts";
 import { type SearchIndexes, searchIndexes, type VectorIndexes, vectorIndexes } from "./indexes.ts";
 import { type Queues, queues } from "./queues.ts";
 import { type RedisDatabases, redisDatabases } from "./redis-databases.ts";
@@ -41,6 +42,8 @@ export interface Management extends AsyncDisposable {
   readonly search: SearchIndexes;
   /** QStash, named "queue" in our spec. */
   readonly queue: Queues;
+  /** The emulator's control endpoint: fault rules and resets (Stratus only). */
+  readonly control: EmulatorControl;
   /** The same client with a signal on every call. */
   with(options: CallOptions): Management;
   close(): Promise<void>;
@@ -58,6 +61,7 @@ function buildManagement(
     vector: vectorIndexes(caller),
     search: searchIndexes(caller),
     queue: queues(caller),
+    control: emulatorControl(caller),
     with: (next) => buildManagement(transport, options, next),
     close: () => transport.close(),
     [Symbol.asyncDispose]: () => transport.close(),

@@ -12,6 +12,9 @@ export const CONTROL_PATH_PREFIX = "/_stratus";
 /** What a reset leaves: nothing, or the `--seed` file's state. */
 export const ResetTargetSchema = z.enum(["empty", "seed"]);
 
+/** See {@link ResetTargetSchema}. */
+export type ResetTarget = z.output<typeof ResetTargetSchema>;
+
 /** The interfaces a fault rule can be scoped to (`any`: every one). */
 export const FAULT_INTERFACES = ["any", "kv", "vector", "management", "queues", "search"] as const;
 
@@ -77,8 +80,22 @@ export type FaultRuleInput = z.input<typeof FaultRuleSchema>;
 export type FaultRule = z.output<typeof FaultRuleSchema>;
 
 /** A rule and how often it matched and fired. */
-export interface FaultRuleState {
-  readonly rule: FaultRule & { readonly id: string };
-  readonly matched: number;
-  readonly injected: number;
-}
+export const FaultRuleStateSchema = z.object({
+  rule: FaultRuleSchema.and(z.object({ id: z.string() })),
+  matched: z.number().int().min(0),
+  injected: z.number().int().min(0),
+});
+
+/** See {@link FaultRuleStateSchema}. */
+export type FaultRuleState = z.output<typeof FaultRuleStateSchema>;
+
+/** `GET {prefix}/faults`: every rule with its counts. */
+export const FaultListResponseSchema = z.object({ rules: FaultRuleStateSchema.array() });
+
+/** `POST {prefix}/faults`: the rules added, with their ids. */
+export const FaultAddResponseSchema = z.object({
+  rules: FaultRuleSchema.and(z.object({ id: z.string() })).array(),
+});
+
+/** What reset and the removal of fault rules answer. */
+export const ControlOkResponseSchema = z.object({ result: z.literal("OK") });

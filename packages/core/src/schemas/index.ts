@@ -10,12 +10,16 @@
 
 export type { ConnectionDetails } from "./connection.ts";
 export { CONNECTION_FILE_NAME, ConnectionDetailsSchema } from "./connection.ts";
-export type { FaultRule, FaultRuleInput, FaultRuleState } from "./control.ts";
+export type { FaultRule, FaultRuleInput, FaultRuleState, ResetTarget } from "./control.ts";
 export {
   CONTROL_PATH_PREFIX,
+  ControlOkResponseSchema,
   FAULT_INTERFACES,
   FAULT_PRESETS,
+  FaultAddResponseSchema,
+  FaultListResponseSchema,
   FaultRuleSchema,
+  FaultRuleStateSchema,
   ResetTargetSchema,
 } from "./control.ts";
 export type {

@@ -6,6 +6,7 @@
 import { parseBasicAuth } from "@stratus/core/auth";
 import { CONTROL_PATH_PREFIX, ResetTargetSchema } from "@stratus/core/schemas";
 import { type StateControl, StateError } from "../../control/state.ts";
+import { SnapshotError } from "../../snapshot/archive.ts";
 import { type FaultInjector, FaultRuleError } from "../faults.ts";
 import { bodyTooLargeMessage, jsonError, jsonResponse } from "../http-error.ts";
 import { RouteTable } from "../route-table.ts";
@@ -19,6 +20,8 @@ import type {
 export interface ControlServiceOptions {
   readonly state: StateControl;
   readonly faults: FaultInjector;
+  /** The whole emulator as a tar archive (`snapshot/`). */
+  readonly snapshot: () => Promise<Uint8Array>;
   /** The management API's check of basic-auth credentials. */
   readonly authenticate: (credentials: { email: string; apiKey: string } | undefined) => boolean;
 }
@@ -29,11 +32,14 @@ interface ControlContext {
   readonly options: ControlServiceOptions;
 }
 
-interface ControlRoute {
+/** A route answering JSON (`handler`) or a response of its own (`respond`). */
+type ControlRoute = {
   readonly method: string;
   readonly pattern: string;
-  readonly handler: (context: ControlContext) => Promise<unknown>;
-}
+} & (
+  | { readonly handler: (context: ControlContext) => Promise<unknown> }
+  | { readonly respond: (context: ControlContext) => Promise<EmulatorResponse> }
+);
 
 function parseJson(request: EmulatorRequest): unknown {
   try {
@@ -99,6 +105,29 @@ const ROUTES: readonly ControlRoute[] = [
       return { result: "OK" };
     },
   },
+  {
+    method: "POST",
+    pattern: "/snapshot",
+    respond: async ({ options }) => {
+      let archive: Uint8Array;
+      try {
+        archive = await options.snapshot();
+      } catch (error: unknown) {
+        if (error instanceof SnapshotError) {
+          throw new StateError(error.message);
+        }
+        throw error;
+      }
+      return {
+        status: 200,
+        headers: {
+          "content-type": "application/x-tar",
+          "content-disposition": 'attachment; filename="stratus-snapshot.tar"',
+        },
+        body: archive,
+      };
+    },
+  },
   { method: "POST", pattern: "/reset/{product}", handler: reset },
   { method: "POST", pattern: "/reset/{product}/{resource}", handler: reset },
 ];
@@ -158,10 +187,11 @@ export function createControlService(options: ControlServiceOptions): HttpServic
           ),
         handle: async (request): Promise<EmulatorResponse> => {
           try {
-            return jsonResponse(
-              200,
-              await found.route.handler({ request, params: found.params, options }),
-            );
+            const context = { request, params: found.params, options };
+            const { route } = found;
+            return "respond" in route
+              ? await route.respond(context)
+              : jsonResponse(200, await route.handler(context));
           } catch (error: unknown) {
             if (error instanceof StateError) {
               return jsonError(error.status, error.message);

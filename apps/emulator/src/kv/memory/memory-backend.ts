@@ -13,6 +13,7 @@ import {
   type Session,
 } from "../../engine/index.ts";
 import { estimateMemoryUsage } from "../../engine/object-info.ts";
+import type { StoreState } from "../../storage/index.ts";
 import { AsyncQueue } from "../async-queue.ts";
 import type {
   Argv,
@@ -31,7 +32,7 @@ import { engineOutputLimits, type OutputLimitSource } from "../output-limit.ts";
 import { monitorLineBytes, pubSubEventBytes } from "../stream-sizes.ts";
 import { toResp2 } from "./convert.ts";
 import { MemorySession } from "./memory-session.ts";
-import type { Durability } from "./persistent-engine.ts";
+import { type Durability, engineStoreState } from "./persistent-engine.ts";
 
 /** Elements sampled per container for the storage figure (`MEMORY USAGE`'s default). */
 const MEMORY_SAMPLES = 5;
@@ -160,6 +161,10 @@ export class MemoryBackend implements KvBackend {
    * The engine's memory use for this database's data: `MEMORY USAGE` of every key (containers
    * estimated from samples, as Redis does), summed over the logical databases. O(keys).
    */
+  storeState(): StoreState {
+    return engineStoreState(this.engine);
+  }
+
   memoryBytes(): number {
     let total = 0;
     for (const logical of this.engine.databases) {

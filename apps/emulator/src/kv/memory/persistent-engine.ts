@@ -11,7 +11,9 @@ import {
   loadSnapshot,
   replayEffects,
 } from "../../engine/persistence.ts";
-import { type FsyncPolicy, openStore, type Store } from "../../storage/index.ts";
+import { EmulatorError } from "../../errors.ts";
+import { type FsyncPolicy, openStore, type Store, type StoreState } from "../../storage/index.ts";
+import { saveRdbFile } from "./rdb-save.ts";
 
 /** What the memory backend needs to acknowledge writes durably. */
 export interface Durability {
@@ -48,26 +50,33 @@ export interface PersistentEngineOptions {
   readonly snapshotThresholdBytes?: number;
 }
 
+/** The engine's store in its database's folder. */
+const ENGINE_STORE_NAME = "engine";
+
+/** The keyspace as the store's snapshot holds it; throws when some value cannot be dumped yet. */
+export function engineStoreState(engine: Engine): StoreState {
+  const state = encodeSnapshot(engine);
+  if (state === undefined) {
+    throw new EmulatorError(
+      "ERR_INVALID_OPTIONS",
+      "the keyspace holds a value the engine cannot snapshot (a type without a DUMP codec, or a value longer than a string can be)",
+    );
+  }
+  return { name: ENGINE_STORE_NAME, state };
+}
+
 export async function openPersistentEngine(
   options: PersistentEngineOptions,
 ): Promise<PersistentEngine> {
   const store: Store = await openStore({
     dataDir: options.directory,
-    name: "engine",
+    name: ENGINE_STORE_NAME,
     fsync: options.fsync,
     onWarning: options.onWarning,
     ...(options.snapshotThresholdBytes === undefined
       ? {}
       : { snapshotThresholdBytes: options.snapshotThresholdBytes }),
   });
-  const engine = new Engine({ clock: options.clock, onInternalError: options.onInternalError });
-  const contents = await store.load();
-  if (contents.snapshot !== undefined) {
-    loadSnapshot(engine, contents.snapshot);
-  }
-  for (const record of contents.records) {
-    replayEffects(engine, decodeEffects(record));
-  }
   let hasPendingWrites = false;
   let snapshotting: Promise<void> | undefined;
   /** Compacts the log into a snapshot; the engine is synchronous, so the state is consistent. */
@@ -75,15 +84,36 @@ export async function openPersistentEngine(
     const state = encodeSnapshot(engine);
     return state === undefined ? Promise.resolve() : store.snapshot(state);
   };
+  const compactInBackground = (): void => {
+    snapshotting ??= compact()
+      .catch(options.onInternalError)
+      .finally(() => {
+        snapshotting = undefined;
+      });
+  };
+  const engine: Engine = new Engine({
+    clock: options.clock,
+    onInternalError: options.onInternalError,
+    // SAVE and BGSAVE write `dump.rdb` beside the log (what redis-server can load) and compact
+    // the log, as a Redis SAVE also makes the next restart's load short.
+    config: { dir: options.directory },
+    save: () => {
+      saveRdbFile(engine);
+      compactInBackground();
+    },
+  });
+  const contents = await store.load();
+  if (contents.snapshot !== undefined) {
+    loadSnapshot(engine, contents.snapshot);
+  }
+  for (const record of contents.records) {
+    replayEffects(engine, decodeEffects(record));
+  }
   engine.effectsListener = (effects) => {
     store.append(encodeEffects(effects));
     hasPendingWrites = true;
-    if (store.snapshotDue && snapshotting === undefined) {
-      snapshotting = compact()
-        .catch(options.onInternalError)
-        .finally(() => {
-          snapshotting = undefined;
-        });
+    if (store.snapshotDue) {
+      compactInBackground();
     }
   };
   const flush = (): Promise<void> => {

@@ -11,8 +11,9 @@ function parseSchedule(args: Args): undefined {
 }
 
 /**
- * BGSAVE [SCHEDULE]: Redis forks to save in the background; the engine's snapshot is synchronous,
- * so it has finished when the reply says it started (and SCHEDULE never has to wait for one).
+ * BGSAVE [SCHEDULE]: Redis forks to save in the background; the engine writes its RDB file at once
+ * (the keyspace is one point in time either way), so it has finished when the reply says it
+ * started, and SCHEDULE never has to wait for a save in progress.
  * @see https://redis.io/commands/bgsave
  */
 export const bgsave = defineCommand({

@@ -3,7 +3,8 @@ import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
- * SAVE: writes a snapshot now.
+ * SAVE: writes the keyspace as an RDB file now (`kv/memory/rdb-save.ts`: `dir`/`dbfilename`, with a
+ * data directory only) and compacts the log.
  * @see https://redis.io/commands/save
  */
 export const save = defineCommand({
