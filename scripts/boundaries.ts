@@ -44,6 +44,7 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
     "queues",
     "management",
     "control",
+    "snapshot",
     "metrics",
     "storage",
     "errors.ts",
@@ -60,6 +61,8 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   metrics: ["metrics"],
   // Reset and seed of every product's state: products register into it (issue 23).
   control: ["control", "kv", "vector", "search", "errors.ts"],
+  // Snapshots of the whole emulator: every owner's store state, as a data directory (issue 23).
+  snapshot: ["snapshot", "storage", "kv", "vector", "search", "queues", "management", "errors.ts"],
 };
 
 /** Node's servers and sockets, which only the HTTP and RESP layers (and the proxy) use. */

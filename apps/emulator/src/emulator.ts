@@ -29,6 +29,7 @@ import { createKvDatabaseFactory, kvUsageRecorder } from "./kv/database-factory.
 import { openMemoryBackend } from "./kv/memory/open-memory-backend.ts";
 import { importRdb } from "./kv/rdb-transfer.ts";
 import { createRedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
+import { describeRedisTarget, parseRedisUrl } from "./kv/redis-proxy/redis-url.ts";
 import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
 import { openMetrics } from "./management/metrics-store.ts";
 import { openBackupStore, openManagementStore } from "./management/persistence.ts";
@@ -158,7 +159,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const config =
     configFile === undefined ? parsedConfig : withConfigFile(parsedConfig, configFile, input);
   // Fault rules are checked before anything opens: a bad rule stops the start cleanly.
-  const faults = new FaultInjector({ onInjected: onFault });
+  const faults = new FaultInjector({
+    onInjected: onFault,
+    ...(config.redisUrl === undefined
+      ? {}
+      : { redisTarget: describeRedisTarget(parseRedisUrl(config.redisUrl)) }),
+  });
   for (const rule of [...(await readFaultsFile(config.faultsFile)), ...config.faults]) {
     try {
       faults.add(rule);

@@ -10,7 +10,7 @@ import { removeConnectionFile, writeConnectionFile } from "./connection-file.ts"
 import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
 import { isRdbCommand, runRdbCommand } from "./rdb-cli.ts";
-import { isSnapshotCommand, runSnapshotCommand } from "./snapshot/cli.ts";
+import { isSnapshotCommand, runSnapshotCommand } from "./snapshot-cli.ts";
 
 function startupDetails(emulator: Emulator): ConnectionDetails {
   return {

@@ -63,6 +63,11 @@ export interface FaultInjectorOptions {
   readonly onInjected?: (fault: InjectedFault) => void;
   /** For `probability` and `jitterMs`. @default Math.random */
   readonly random?: () => number;
+  /**
+   * What the `redis-outage` preset names as unreachable: the proxied Redis as the proxy's own
+   * outage error names it (`redis://host:port/db`). @default "the embedded engine"
+   */
+  readonly redisTarget?: string;
 }
 
 interface RuleState {
@@ -78,6 +83,11 @@ export class FaultInjector {
 
   constructor(options: FaultInjectorOptions = {}) {
     this.#options = options;
+  }
+
+  /** The `redis-outage` preset's text: what a proxy answers while its Redis is unreachable. */
+  get outageMessage(): string {
+    return `ERR backend unavailable: Redis at ${this.#options.redisTarget ?? "the embedded engine"}: connect ECONNREFUSED (injected outage)`;
   }
 
   /** How many rules are set. */
@@ -98,6 +108,11 @@ export class FaultInjector {
       const where =
         issue === undefined || issue.path.length === 0 ? "" : `${issue.path.join(".")}: `;
       throw new FaultRuleError(`fault rule: ${where}${issue?.message ?? "invalid"}`);
+    }
+    if (parsed.data.error === "redis-outage" && parsed.data.interface !== "kv") {
+      throw new FaultRuleError(
+        "fault rule: redis-outage is the key-value interface's failure: give interface kv",
+      );
     }
     const id = parsed.data.id ?? `f${this.#nextId++}`;
     const rule: StoredRule = { ...parsed.data, id };
@@ -325,9 +340,12 @@ function decodeSafe(text: string): string {
 /** The messages of the presets, per interface (kv-rest-wire.md §8, §14; vector-rest-wire.md §1.3). */
 function presetAnswer(
   preset: Exclude<Extract<FaultRule["error"], string>, "connection-reset">,
-  scope: FaultScope,
+  { scope, outageMessage }: { scope: FaultScope; outageMessage: string },
 ): { status: number; message: string } {
   switch (preset) {
+    case "redis-outage":
+      // The proxy's answer while its Redis is unreachable (http-error.ts knownError).
+      return { status: 503, message: outageMessage };
     case "unauthorized":
       return {
         status: 401,
@@ -359,8 +377,9 @@ function assertNever(value: never): never {
 
 function errorResponse(
   error: Exclude<FaultRule["error"], undefined>,
-  scope: FaultScope,
+  context: { scope: FaultScope; outageMessage: string },
 ): EmulatorResponse {
+  const { scope } = context;
   if (typeof error !== "string") {
     const isJson = (() => {
       try {
@@ -379,7 +398,7 @@ function errorResponse(
   if (error === "connection-reset") {
     throw new TypeError("connection-reset has no answer");
   }
-  const { status, message } = presetAnswer(error, scope);
+  const { status, message } = presetAnswer(error, context);
   // The vector and search interfaces repeat the status in the body (vector-rest-wire.md §1.3).
   return scope.interface === "vector" || scope.interface === "search"
     ? jsonResponse(status, { error: message, status })
@@ -440,7 +459,10 @@ async function applyDecision(
     return NO_ANSWER;
   }
   if (decision.error !== undefined) {
-    const response = errorResponse(decision.error, scope);
+    const response = errorResponse(decision.error, {
+      scope,
+      outageMessage: injector.outageMessage,
+    });
     report(`error ${response.status}`);
     return response;
   }
@@ -475,7 +497,10 @@ export function withFaults(service: HttpService, injector: FaultInjector): HttpS
         ) {
           return admission;
         }
-        const answer = errorResponse(decision.error, scope);
+        const answer = errorResponse(decision.error, {
+          scope,
+          outageMessage: injector.outageMessage,
+        });
         for (const ruleId of decision.ruleIds) {
           injector.report({
             ruleId,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fc, test } from "@fast-check/vitest";
-import { describe, expect } from "vitest";
+import { describe, test as unitTest } from "vitest";
 import { readTar, TarFormatError, writeTar } from "./tar.ts";
 
 const segment = fc.stringMatching(/^[a-zA-Z0-9._-]{1,40}$/).filter((s) => s !== "." && s !== "..");
@@ -37,7 +37,7 @@ describe("tar", () => {
     },
   );
 
-  test("refuses paths that would leave the directory, and other entry types", () => {
+  unitTest("refuses paths that would leave the directory, and other entry types", ({ expect }) => {
     const archive = Buffer.from(writeTar([{ path: "kv/x", bytes: new Uint8Array(1) }], 0));
     const withPath = (path: string, type = "0"): Buffer => {
       const copy = Buffer.from(archive);
@@ -45,7 +45,9 @@ describe("tar", () => {
       copy.write(type, 156, "latin1");
       copy.fill(" ", 148, 156);
       let sum = 0;
-      for (let i = 0; i < 512; i++) sum += copy[i] ?? 0;
+      for (let i = 0; i < 512; i++) {
+        sum += copy[i] ?? 0;
+      }
       copy.write(`${sum.toString(8).padStart(6, "0")}\0`, 148, "latin1");
       return copy;
     };
@@ -59,7 +61,7 @@ describe("tar", () => {
     expect(() => readTar(archive.subarray(0, 1024))).toThrow(/end-of-archive/);
   });
 
-  test("GNU tar lists what writeTar writes, long paths included", () => {
+  unitTest("GNU tar lists what writeTar writes, long paths included", ({ expect }) => {
     const dir = mkdtempSync(join(tmpdir(), "stratus-tar-"));
     try {
       const long = `${"a".repeat(90)}/${"b".repeat(60)}/engine.1.snapshot`;

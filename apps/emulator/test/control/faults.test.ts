@@ -8,6 +8,7 @@ import { Redis } from "@upstash/redis";
 import { Index } from "@upstash/vector";
 import { describe, test } from "vitest";
 import { createEmulator, type Emulator, type InjectedFault } from "../../src/index.ts";
+import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
 
 async function start(faults: string[] = []): Promise<{ emulator: Emulator; log: InjectedFault[] }> {
   const log: InjectedFault[] = [];
@@ -238,5 +239,34 @@ describe("rules by flag, file and control endpoint", () => {
     } finally {
       await emulator.close();
     }
+  });
+});
+
+describe.skipIf(!shouldRunRedisTests())("redis-outage over a proxied Redis", () => {
+  test("answers what a real outage answers, until the rule goes", async ({ expect }) => {
+    await using redis = await RedisServer.start();
+    const log: InjectedFault[] = [];
+    await using emulator = await createEmulator({
+      port: 0,
+      respPort: null,
+      redisUrl: `redis://127.0.0.1:${redis.port}`,
+      onFault: (fault) => log.push(fault),
+    });
+    const client = redisOf(emulator);
+    await client.set("k", "v");
+    const outage = /^ERR backend unavailable: Redis at redis:\/\/127\.0\.0\.1:\d+\/0: /;
+    const rule = emulator.faults.add({ interface: "kv", error: "redis-outage" });
+    const injected = await emulator.fetch(`${emulator.url}/get/k`, {
+      headers: { authorization: `Bearer ${emulator.token}` },
+    });
+    expect(injected.status).toBe(503);
+    expect(((await injected.json()) as { error: string }).error).toMatch(outage);
+    await expect(client.get("k")).rejects.toThrow(outage);
+    expect(log.map((fault) => fault.action)).toEqual(["error 503", "error 503"]);
+    emulator.faults.remove(rule.id);
+    expect(await client.get("k")).toBe("v");
+    expect(() => emulator.faults.add({ interface: "vector", error: "redis-outage" })).toThrow(
+      /redis-outage is the key-value interface's failure/,
+    );
   });
 });

@@ -12,7 +12,7 @@ import { Search } from "@upstash/search";
 import { Index } from "@upstash/vector";
 import { describe, type ExpectStatic, test } from "vitest";
 import { createEmulator, type Emulator } from "../../src/index.ts";
-import { runSnapshotCommand } from "../../src/snapshot/cli.ts";
+import { runSnapshotCommand } from "../../src/snapshot-cli.ts";
 import { API_KEY, basicAuth, CREATE_DATABASE, EMAIL } from "../management/fixtures.ts";
 
 async function withTemporary<TResult>(run: (dir: string) => Promise<TResult>): Promise<TResult> {

@@ -23,7 +23,9 @@ export const FAULT_INTERFACES = ["any", "kv", "vector", "management", "queues", 
  * vector-rest-wire.md §1.3): `unauthorized` (401), `requests-limit` (429 `ERR max requests limit
  * exceeded`), `daily-limit` (400 `ERR max daily request limit exceeded`, the status the emulator's
  * own daily limit answers), `request-size` (413 `ERR max request size exceeded`), `internal`
- * (500), `unavailable` (503) and `connection-reset` (the connection is closed with no answer).
+ * (500), `unavailable` (503), `connection-reset` (the connection is closed with no answer) and
+ * `redis-outage` (key-value only: what a proxy answers while its Redis is unreachable, 503
+ * `ERR backend unavailable: Redis at …`).
  */
 export const FAULT_PRESETS = [
   "unauthorized",
@@ -33,6 +35,7 @@ export const FAULT_PRESETS = [
   "internal",
   "unavailable",
   "connection-reset",
+  "redis-outage",
 ] as const;
 
 /** One fault rule: what it matches, what it does, and how often. */

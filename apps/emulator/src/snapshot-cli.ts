@@ -13,10 +13,10 @@ import {
   ConnectionDetailsSchema,
 } from "@stratus/core/schemas";
 import { request } from "undici";
-import { DEFAULT_DATA_DIR } from "../config.ts";
-import { createEmulator } from "../emulator.ts";
-import { EmulatorError } from "../errors.ts";
-import { isDirectoryTarget, loadSnapshot, writeSnapshot } from "./archive.ts";
+import { DEFAULT_DATA_DIR } from "./config.ts";
+import { createEmulator } from "./emulator.ts";
+import { EmulatorError } from "./errors.ts";
+import { isDirectoryTarget, loadSnapshot, writeSnapshot } from "./snapshot/archive.ts";
 
 export const SNAPSHOT_HELP_TEXT = `Usage:
   stratus-emulator snapshot save OUT [--data-dir DIR] [--url URL --email EMAIL --api-key KEY]
