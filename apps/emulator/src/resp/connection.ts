@@ -4,7 +4,7 @@
  * and so is RESP2's subscribed mode (other commands refused, PING as `["pong", message]`);
  * everything else is the session's. A protocol error is answered and the connection closed, as
  * Redis does (src/networking.c setProtocolError). A client whose unsent output (the socket's
- * `writableLength`) goes over its `client-output-buffer-limit` class (`pubsub` while subscribed,
+ * `writableLength` and the replies of the batch being run) goes over its `client-output-buffer-limit` class (`pubsub` while subscribed,
  * else `normal`, MONITOR included) is closed (src/networking.c closeClientOnOutputBufferLimitReached).
  */
 import type { Socket } from "node:net";
@@ -34,6 +34,7 @@ import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
 import { checkLookedUpCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
+import { ReplyBatch } from "./reply-batch.ts";
 import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
 
 /**
@@ -101,6 +102,8 @@ const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
 
 export class RespConnection {
   readonly #socket: Socket;
+  /** The replies of the requests being run, written to the socket at once when they are done. */
+  readonly #replies: ReplyBatch;
   readonly #options: ConnectionOptions;
   readonly #parser = new Resp2RequestParser();
   readonly #pending: Argv[] = [];
@@ -137,11 +140,12 @@ export class RespConnection {
   constructor(options: ConnectionOptions) {
     this.#options = options;
     this.#socket = options.socket;
+    this.#replies = new ReplyBatch(options.socket);
     this.#outputLimit = new OutputLimitGuard({
       source: options.backend.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
       measure: () => ({
         clientClass: this.#isSubscribed() ? "pubsub" : "normal",
-        bytes: this.#socket.writableLength,
+        bytes: this.#socket.writableLength + this.#replies.pendingBytes,
       }),
       onExceeded: () => this.#closeOverOutputLimit(),
     });
@@ -212,7 +216,7 @@ export class RespConnection {
   }
 
   async #runPending(): Promise<void> {
-    this.#socket.cork();
+    this.#replies.open();
     try {
       for (let argv = this.#pending.shift(); argv !== undefined; argv = this.#pending.shift()) {
         // Checked first: it is empty too, like the protocol error's place in the queue.
@@ -222,7 +226,7 @@ export class RespConnection {
         }
         if (argv.length === 0 && this.#protocolError !== undefined) {
           this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
-          this.#socket.end();
+          this.#end();
           this.#close();
           return;
         }
@@ -233,14 +237,16 @@ export class RespConnection {
         // The database the command ran on: AUTH counts in the one it left, if any.
         const usage = this.#usage;
         if (command?.flags.has("blocking") === true) {
-          // It may wait: the replies before it leave now, as Redis writes them (not corked behind it).
-          this.#socket.uncork();
-          this.#socket.cork();
+          // It may wait: the replies before it leave now, as Redis writes them (not held behind it).
+          this.#replies.flush();
         }
         this.#isInOwnCommand = true;
         const running = this.#run(argv, command);
         this.#isInOwnCommand = false;
-        const reply = this.#observeReply(command, await running);
+        const reply = this.#observeReply(
+          command,
+          running instanceof Promise ? await running : running,
+        );
         const held = this.#heldPushes;
         this.#heldPushes = undefined;
         if (this.#isClosed) {
@@ -257,35 +263,36 @@ export class RespConnection {
           this.#writePush(value);
         }
         if (this.#isKilledAfterReply) {
-          this.#socket.end();
+          this.#end();
           this.#close();
           return;
         }
       }
     } finally {
-      this.#socket.uncork();
+      this.#replies.close();
     }
   }
 
-  async #run(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
+  /** The reply at once when the session has it (no promise per pipelined command), else a promise. */
+  #run(argv: Argv, command: Command | undefined): Resp2Value | Promise<Resp2Value> {
     const name = command?.name;
     if (name === "QUIT") {
       this.#write(OK);
-      this.#socket.end();
+      this.#end();
       this.#close();
       return OK;
     }
     if (name === "HELLO") {
-      return await this.#hello(argv, command);
+      return this.#hello(argv, command);
     }
     if (this.#options.authenticate !== undefined) {
       // AUTH, HELLO and RESET: the commands a client may send before authenticating (src/server.c
       // CMD_NO_AUTH), answered here, where the tokens are.
       if (name === "AUTH") {
-        return await this.#auth(argv);
+        return this.#auth(argv);
       }
       if (name === "RESET") {
-        return await this.#reset(argv, command);
+        return this.#reset(argv, command);
       }
     }
     const session = this.#session;
@@ -304,17 +311,24 @@ export class RespConnection {
       return subscribedRefusal;
     }
     try {
-      return await session.execute(argv, command);
+      const reply = session.execute(argv, command);
+      return reply instanceof Promise
+        ? reply.catch((error: unknown) => this.#unavailable(error))
+        : reply;
     } catch (error: unknown) {
-      if (!(error instanceof BackendUnavailableError)) {
-        throw error;
-      }
-      // The proxied Redis went away: say so; the session's upstream state is gone, so close.
-      this.#write({ kind: "error", message: `ERR backend unavailable: ${error.message}` });
-      this.#socket.end();
-      this.#close();
-      return OK;
+      return this.#unavailable(error);
     }
+  }
+
+  /** The proxied Redis went away: say so; the session's upstream state is gone, so close. */
+  #unavailable(error: unknown): Resp2Value {
+    if (!(error instanceof BackendUnavailableError)) {
+      throw error;
+    }
+    this.#write({ kind: "error", message: `ERR backend unavailable: ${error.message}` });
+    this.#end();
+    this.#close();
+    return OK;
   }
 
   #isSubscribed(): boolean {
@@ -579,9 +593,15 @@ export class RespConnection {
     if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
       return 0;
     }
-    this.#socket.write(bytes);
+    this.#replies.write(bytes);
     this.#outputLimit.check();
     return bytes.byteLength;
+  }
+
+  /** Sends the replies held so far, then ends the socket (QUIT, a protocol error, a kill). */
+  #end(): void {
+    this.#replies.close();
+    this.#socket.end();
   }
 
   /**
