@@ -81,6 +81,9 @@ export interface ConnectionOptions {
   readonly usage?: UsageTotals;
 }
 
+/** A bulk reply this long is written as its header, its bytes and CRLF, not copied by encoding. */
+const LARGE_BULK_BYTES = 4096;
+const CRLF = Buffer.from("\r\n", "latin1");
 const OK: Resp2Value = { kind: "simple", value: "OK" };
 const NOAUTH: Resp2Value = { kind: "error", message: "NOAUTH Authentication required." };
 const WRONGPASS: Resp2Value = {
@@ -585,6 +588,11 @@ export class RespConnection {
   #write(value: Resp2Value): number {
     if (this.#protocol === 3) {
       return this.#writeBytes(encodeResp3(plainResp3(value)));
+    }
+    if (value.kind === "bulk" && value.value.byteLength >= LARGE_BULK_BYTES) {
+      // The value goes to the batch as it is: encoding would copy it once more.
+      const header = Buffer.from(`$${value.value.byteLength}\r\n`, "latin1");
+      return this.#writeBytes(header) + this.#writeBytes(value.value) + this.#writeBytes(CRLF);
     }
     return this.#writeBytes(encodeResp2(value));
   }
