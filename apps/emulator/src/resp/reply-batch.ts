@@ -6,13 +6,16 @@
  */
 import type { Socket } from "node:net";
 
+/** What the batch needs of its socket. */
+export type ReplySink = Pick<Socket, "write" | "destroyed">;
+
 export class ReplyBatch {
-  readonly #socket: Socket;
+  readonly #socket: ReplySink;
   #chunks: Uint8Array[] = [];
   #bytes = 0;
   #isOpen = false;
 
-  constructor(socket: Socket) {
+  constructor(socket: ReplySink) {
     this.#socket = socket;
   }
 
