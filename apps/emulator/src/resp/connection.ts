@@ -103,6 +103,15 @@ const HELLO_ERRORS = {
 const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
 
+/** A request whose reply is being computed: what writing it and counting it need. */
+interface RunningRequest {
+  readonly argv: Argv;
+  readonly command: Command | undefined;
+  /** The database the command ran on: AUTH counts in the one it left, if any. */
+  readonly usage: UsageTotals | undefined;
+  readonly startedAt: number;
+}
+
 export class RespConnection {
   readonly #socket: Socket;
   /** The replies of the requests being run, written to the socket at once when they are done. */
@@ -202,78 +211,112 @@ export class RespConnection {
     this.#drain();
   }
 
-  /** Runs queued requests one at a time, in order (a blocked command holds the ones behind it). */
+  /**
+   * Runs queued requests one at a time, in order (a blocked command holds the ones behind it).
+   * Synchronous while the commands answer at once, so a request costs no promise; a command that
+   * waits (a blocking one, an fsync, a proxied Redis) continues the run when it answers.
+   */
   #drain(): void {
     if (this.#isRunning) {
       return;
     }
     this.#isRunning = true;
-    this.#runPending()
-      .catch((error: unknown) => {
-        this.#options.onError(error);
-        this.#socket.destroy();
-      })
-      .finally(() => {
-        this.#isRunning = false;
-      });
+    this.#replies.open();
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = this.#runPending();
+    } catch (error: unknown) {
+      this.#failRun(error);
+      return;
+    }
+    if (waiting === undefined) {
+      this.#endRun();
+    } else {
+      waiting.then(
+        () => this.#endRun(),
+        (error: unknown) => this.#failRun(error),
+      );
+    }
   }
 
-  async #runPending(): Promise<void> {
-    this.#replies.open();
-    try {
-      for (let argv = this.#pending.shift(); argv !== undefined; argv = this.#pending.shift()) {
-        // Checked first: it is empty too, like the protocol error's place in the queue.
-        if (argv === ARGUMENT_TOO_LONG) {
-          this.#write({ kind: "error", message: STRING_OVER_ENGINE_LIMIT });
-          continue;
-        }
-        if (argv.length === 0 && this.#protocolError !== undefined) {
-          this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
-          this.#end();
-          this.#close();
-          return;
-        }
-        this.#heldPushes = [];
-        const startedAt = performance.now();
-        // Looked up once, here: the checks, the session, the engine and the usage counts share it.
-        const command = lookupCommand(argv);
-        // The database the command ran on: AUTH counts in the one it left, if any.
-        const usage = this.#usage;
-        if (command?.flags.has("blocking") === true) {
-          // It may wait: the replies before it leave now, as Redis writes them (not held behind it).
-          this.#replies.flush();
-        }
-        this.#isInOwnCommand = true;
-        const running = this.#run(argv, command);
-        this.#isInOwnCommand = false;
-        const reply = this.#observeReply(
-          command,
-          running instanceof Promise ? await running : running,
-        );
-        const held = this.#heldPushes;
-        this.#heldPushes = undefined;
-        if (this.#isClosed) {
-          return;
-        }
-        const bytesOut = this.#writeReply(reply, { command, argv });
-        this.#recordUsage(argv, usage, {
-          isWrite: isWriteCommand(command),
-          latencyMs: performance.now() - startedAt,
-          bytesOut,
-        });
-        for (const value of held) {
-          this.#observe(value);
-          this.#writePush(value);
-        }
-        if (this.#isKilledAfterReply) {
-          this.#end();
-          this.#close();
-          return;
-        }
+  /** The run is over: its replies leave. */
+  #endRun(): void {
+    this.#replies.close();
+    this.#isRunning = false;
+  }
+
+  /** A bug broke the run: reported, and the connection dropped. */
+  #failRun(error: unknown): void {
+    this.#endRun();
+    this.#options.onError(error);
+    this.#socket.destroy();
+  }
+
+  /** Runs the queue; undefined when it is done, or a promise when a command has yet to answer. */
+  #runPending(): Promise<void> | undefined {
+    for (let argv = this.#pending.shift(); argv !== undefined; argv = this.#pending.shift()) {
+      // Checked first: it is empty too, like the protocol error's place in the queue.
+      if (argv === ARGUMENT_TOO_LONG) {
+        this.#write({ kind: "error", message: STRING_OVER_ENGINE_LIMIT });
+        continue;
       }
-    } finally {
-      this.#replies.close();
+      if (argv.length === 0 && this.#protocolError !== undefined) {
+        this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
+        this.#end();
+        this.#close();
+        return undefined;
+      }
+      this.#heldPushes = [];
+      const startedAt = performance.now();
+      // Looked up once, here: the checks, the session, the engine and the usage counts share it.
+      const command = lookupCommand(argv);
+      // The database the command ran on: AUTH counts in the one it left, if any.
+      const usage = this.#usage;
+      if (command?.flags.has("blocking") === true) {
+        // It may wait: the replies before it leave now, as Redis writes them (not held behind it).
+        this.#replies.flush();
+      }
+      this.#isInOwnCommand = true;
+      const running = this.#run(argv, command);
+      this.#isInOwnCommand = false;
+      const request: RunningRequest = { argv, command, usage, startedAt };
+      if (running instanceof Promise) {
+        return running.then((reply) =>
+          this.#answer(request, reply) ? this.#runPending() : undefined,
+        );
+      }
+      if (!this.#answer(request, running)) {
+        return undefined;
+      }
     }
+    return undefined;
+  }
+
+  /** Writes a command's reply and the pushes held behind it; false when the run must stop. */
+  #answer(request: RunningRequest, result: Resp2Value): boolean {
+    const { argv, command, usage, startedAt } = request;
+    const reply = this.#observeReply(command, result);
+    const held = this.#heldPushes ?? [];
+    this.#heldPushes = undefined;
+    if (this.#isClosed) {
+      return false;
+    }
+    const bytesOut = this.#writeReply(reply, { command, argv });
+    this.#recordUsage(argv, usage, {
+      isWrite: isWriteCommand(command),
+      latencyMs: performance.now() - startedAt,
+      bytesOut,
+    });
+    for (const value of held) {
+      this.#observe(value);
+      this.#writePush(value);
+    }
+    if (this.#isKilledAfterReply) {
+      this.#end();
+      this.#close();
+      return false;
+    }
+    return true;
   }
 
   /** The reply at once when the session has it (no promise per pipelined command), else a promise. */
