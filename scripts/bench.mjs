@@ -20,6 +20,7 @@ const sourceLoader = join(root, "apps/emulator/test/support/register-ts.mjs");
 const BENCHES = [
   "apps/emulator/bench/engine.bench.ts",
   "apps/emulator/bench/groups.bench.ts",
+  "apps/emulator/bench/resp.bench.ts",
   "apps/emulator/bench/rest.bench.ts",
   "apps/emulator/bench/durable.bench.ts",
   "apps/emulator/bench/vector.bench.ts",

@@ -12,15 +12,14 @@
  * `BENCH_GROUPS_ROUND_MS` and `BENCH_GROUPS_ROUNDS` shorten a trial run; the last stdout line is
  * `{ "markdown": … }` for scripts/bench.mjs.
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFile, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Resp2Value } from "@stratus/core/resp2";
 import { Engine, type Reply } from "../src/engine/index.ts";
 import { RedisServer } from "../test/support/redis-server.ts";
 import { RespClient } from "../test/support/resp-client.ts";
+import { median, startEmulatorProcess, stopProcess } from "./resp-support.ts";
 
 const ROUND_MS = Number(process.env["BENCH_GROUPS_ROUND_MS"] ?? 1000);
 const ROUNDS = Number(process.env["BENCH_GROUPS_ROUNDS"] ?? 5);
@@ -324,48 +323,6 @@ async function seedOverResp(
 
 const children: ChildProcess[] = [];
 
-/** The emulator's CLI in a child process, in memory, RESP on a random port; its RESP port. */
-async function startEmulator(): Promise<{ port: number; child: ChildProcess }> {
-  const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-  const loader = fileURLToPath(new URL("../test/support/register-ts.mjs", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      ...["--conditions=@stratus/source", "--import", loader, main],
-      ...["--port", "0", "--resp-port", "0", "--json", "--in-memory"],
-      // An open port, as redis-server's: AUTH happens once per connection, off the measured path.
-      ...["--resp-auth", "none"],
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  children.push(child);
-  let output = "";
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-    output += chunk.toString();
-    // Complete lines only: the last piece may be a line still being written.
-    const line = output
-      .split("\n")
-      .slice(0, -1)
-      .find((candidate) => candidate.startsWith("{"));
-    if (line !== undefined) {
-      const address = (JSON.parse(line) as { respAddress: string | null }).respAddress;
-      if (address === null) {
-        throw new Error("the emulator started without its RESP listener");
-      }
-      return { port: Number(address.slice(address.lastIndexOf(":") + 1)), child };
-    }
-  }
-  throw new Error("the emulator exited before it was ready");
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    await exited;
-  }
-}
-
 /** The engine in this process: the same commands with no protocol and no socket. */
 class InProcessSide {
   readonly #engine = new Engine();
@@ -413,11 +370,6 @@ class InProcessSide {
 }
 
 // ---- the run ---------------------------------------------------------------------------------
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 function isInstalled(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
@@ -531,7 +483,8 @@ try {
   const seed = seedCommands();
   if (hasLoadGenerator) {
     process.stderr.write("groups bench: starting the emulator and redis-server, seeding…\n");
-    const started = await startEmulator();
+    const started = await startEmulatorProcess();
+    children.push(started.child);
     const emulatorClient = await RespClient.connect(started.port);
     clients.push(emulatorClient);
     emulator = { port: started.port, client: emulatorClient };

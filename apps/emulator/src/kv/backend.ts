@@ -70,8 +70,11 @@ export interface MonitorLine {
  * monitor lines) go to `onPush`.
  */
 export interface KvSession {
-  /** `command`: `lookupCommand(argv)`, when the caller has it (the engine need not look it up again). */
-  execute(argv: Argv, command?: Command): Promise<Resp2Value>;
+  /**
+   * `command`: `lookupCommand(argv)`, when the caller has it (the engine need not look it up
+   * again). A reply at once when the backend has it (the embedded engine, mostly), else a promise.
+   */
+  execute(argv: Argv, command?: Command): Resp2Value | Promise<Resp2Value>;
   /**
    * Runs the session's commands (scripts' included) as the ACL user a token acts as (`default`,
    * `default_ro`, an ACL RESTTOKEN user): the embedded engine checks each against that user. A

@@ -3,7 +3,7 @@
  * 2xx is success; another status, a refused connection or the timeout is a failure. The response
  * body is kept (up to a limit) for the log, the DLQ and callbacks.
  */
-import { Agent, request } from "undici";
+import type { Agent } from "undici";
 
 /** Response bodies kept for logs, the DLQ and callbacks (the plan's message size). */
 const MAX_KEPT_BODY_BYTES = 1_048_576;
@@ -26,15 +26,28 @@ export interface AttemptOutcome {
 }
 
 export class Deliverer {
-  readonly #agent = new Agent({ connections: 128, pipelining: 1, keepAliveTimeout: 4000 });
+  /**
+   * undici and its agent, loaded at the first delivery: most processes (a test's emulator) never
+   * deliver, and undici's import is a large part of the emulator's start-up.
+   */
+  #client: Promise<{ agent: Agent; request: typeof import("undici").request }> | undefined;
+
+  #loadClient(): Promise<{ agent: Agent; request: typeof import("undici").request }> {
+    this.#client ??= import("undici").then(({ Agent: AgentClass, request }) => ({
+      agent: new AgentClass({ connections: 128, pipelining: 1, keepAliveTimeout: 4000 }),
+      request,
+    }));
+    return this.#client;
+  }
 
   async attempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
     try {
+      const { agent, request } = await this.#loadClient();
       const response = await request(attempt.url, {
         method: attempt.method as "POST",
         headers: attempt.headers,
         body: attempt.method === "GET" ? null : attempt.body,
-        dispatcher: this.#agent,
+        dispatcher: agent,
         // The attempt's timeout bounds the wait for the answer's head and each gap in its body
         // (undici's own timers; an AbortSignal per attempt costs a timer object each).
         headersTimeout: attempt.timeoutMs,
@@ -75,8 +88,11 @@ export class Deliverer {
   }
 
   /** Aborts what is in flight (a destination that never answers must not hold up shutdown). */
-  close(): Promise<void> {
-    return this.#agent.destroy();
+  async close(): Promise<void> {
+    const client = this.#client;
+    if (client !== undefined) {
+      await (await client).agent.destroy();
+    }
   }
 }
 

@@ -4,7 +4,7 @@
  * and so is RESP2's subscribed mode (other commands refused, PING as `["pong", message]`);
  * everything else is the session's. A protocol error is answered and the connection closed, as
  * Redis does (src/networking.c setProtocolError). A client whose unsent output (the socket's
- * `writableLength`) goes over its `client-output-buffer-limit` class (`pubsub` while subscribed,
+ * `writableLength` and the replies of the batch being run) goes over its `client-output-buffer-limit` class (`pubsub` while subscribed,
  * else `normal`, MONITOR included) is closed (src/networking.c closeClientOnOutputBufferLimitReached).
  */
 import type { Socket } from "node:net";
@@ -34,6 +34,7 @@ import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
 import { checkLookedUpCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
+import { ReplyBatch } from "./reply-batch.ts";
 import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
 
 /**
@@ -80,6 +81,9 @@ export interface ConnectionOptions {
   readonly usage?: UsageTotals;
 }
 
+/** A bulk reply this long is written as its header, its bytes and CRLF, not copied by encoding. */
+const LARGE_BULK_BYTES = 4096;
+const CRLF = Buffer.from("\r\n", "latin1");
 const OK: Resp2Value = { kind: "simple", value: "OK" };
 const NOAUTH: Resp2Value = { kind: "error", message: "NOAUTH Authentication required." };
 const WRONGPASS: Resp2Value = {
@@ -99,8 +103,19 @@ const HELLO_ERRORS = {
 const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
 
+/** A request whose reply is being computed: what writing it and counting it need. */
+interface RunningRequest {
+  readonly argv: Argv;
+  readonly command: Command | undefined;
+  /** The database the command ran on: AUTH counts in the one it left, if any. */
+  readonly usage: UsageTotals | undefined;
+  readonly startedAt: number;
+}
+
 export class RespConnection {
   readonly #socket: Socket;
+  /** The replies of the requests being run, written to the socket at once when they are done. */
+  readonly #replies: ReplyBatch;
   readonly #options: ConnectionOptions;
   readonly #parser = new Resp2RequestParser();
   readonly #pending: Argv[] = [];
@@ -137,11 +152,12 @@ export class RespConnection {
   constructor(options: ConnectionOptions) {
     this.#options = options;
     this.#socket = options.socket;
+    this.#replies = new ReplyBatch(options.socket);
     this.#outputLimit = new OutputLimitGuard({
       source: options.backend.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
       measure: () => ({
         clientClass: this.#isSubscribed() ? "pubsub" : "normal",
-        bytes: this.#socket.writableLength,
+        bytes: this.#socket.writableLength + this.#replies.pendingBytes,
       }),
       onExceeded: () => this.#closeOverOutputLimit(),
     });
@@ -195,97 +211,134 @@ export class RespConnection {
     this.#drain();
   }
 
-  /** Runs queued requests one at a time, in order (a blocked command holds the ones behind it). */
+  /**
+   * Runs queued requests one at a time, in order (a blocked command holds the ones behind it).
+   * Synchronous while the commands answer at once, so a request costs no promise; a command that
+   * waits (a blocking one, an fsync, a proxied Redis) continues the run when it answers.
+   */
   #drain(): void {
     if (this.#isRunning) {
       return;
     }
     this.#isRunning = true;
-    this.#runPending()
-      .catch((error: unknown) => {
-        this.#options.onError(error);
-        this.#socket.destroy();
-      })
-      .finally(() => {
-        this.#isRunning = false;
-      });
-  }
-
-  async #runPending(): Promise<void> {
-    this.#socket.cork();
+    this.#replies.open();
+    let waiting: Promise<void> | undefined;
     try {
-      for (let argv = this.#pending.shift(); argv !== undefined; argv = this.#pending.shift()) {
-        // Checked first: it is empty too, like the protocol error's place in the queue.
-        if (argv === ARGUMENT_TOO_LONG) {
-          this.#write({ kind: "error", message: STRING_OVER_ENGINE_LIMIT });
-          continue;
-        }
-        if (argv.length === 0 && this.#protocolError !== undefined) {
-          this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
-          this.#socket.end();
-          this.#close();
-          return;
-        }
-        this.#heldPushes = [];
-        const startedAt = performance.now();
-        // Looked up once, here: the checks, the session, the engine and the usage counts share it.
-        const command = lookupCommand(argv);
-        // The database the command ran on: AUTH counts in the one it left, if any.
-        const usage = this.#usage;
-        if (command?.flags.has("blocking") === true) {
-          // It may wait: the replies before it leave now, as Redis writes them (not corked behind it).
-          this.#socket.uncork();
-          this.#socket.cork();
-        }
-        this.#isInOwnCommand = true;
-        const running = this.#run(argv, command);
-        this.#isInOwnCommand = false;
-        const reply = this.#observeReply(command, await running);
-        const held = this.#heldPushes;
-        this.#heldPushes = undefined;
-        if (this.#isClosed) {
-          return;
-        }
-        const bytesOut = this.#writeReply(reply, { command, argv });
-        this.#recordUsage(argv, usage, {
-          isWrite: isWriteCommand(command),
-          latencyMs: performance.now() - startedAt,
-          bytesOut,
-        });
-        for (const value of held) {
-          this.#observe(value);
-          this.#writePush(value);
-        }
-        if (this.#isKilledAfterReply) {
-          this.#socket.end();
-          this.#close();
-          return;
-        }
-      }
-    } finally {
-      this.#socket.uncork();
+      waiting = this.#runPending();
+    } catch (error: unknown) {
+      this.#failRun(error);
+      return;
+    }
+    if (waiting === undefined) {
+      this.#endRun();
+    } else {
+      waiting.then(
+        () => this.#endRun(),
+        (error: unknown) => this.#failRun(error),
+      );
     }
   }
 
-  async #run(argv: Argv, command: Command | undefined): Promise<Resp2Value> {
+  /** The run is over: its replies leave. */
+  #endRun(): void {
+    this.#replies.close();
+    this.#isRunning = false;
+  }
+
+  /** A bug broke the run: reported, and the connection dropped. */
+  #failRun(error: unknown): void {
+    this.#endRun();
+    this.#options.onError(error);
+    this.#socket.destroy();
+  }
+
+  /** Runs the queue; undefined when it is done, or a promise when a command has yet to answer. */
+  #runPending(): Promise<void> | undefined {
+    for (let argv = this.#pending.shift(); argv !== undefined; argv = this.#pending.shift()) {
+      // Checked first: it is empty too, like the protocol error's place in the queue.
+      if (argv === ARGUMENT_TOO_LONG) {
+        this.#write({ kind: "error", message: STRING_OVER_ENGINE_LIMIT });
+        continue;
+      }
+      if (argv.length === 0 && this.#protocolError !== undefined) {
+        this.#write({ kind: "error", message: `ERR ${this.#protocolError}` });
+        this.#end();
+        this.#close();
+        return undefined;
+      }
+      this.#heldPushes = [];
+      const startedAt = performance.now();
+      // Looked up once, here: the checks, the session, the engine and the usage counts share it.
+      const command = lookupCommand(argv);
+      // The database the command ran on: AUTH counts in the one it left, if any.
+      const usage = this.#usage;
+      if (command?.flags.has("blocking") === true) {
+        // It may wait: the replies before it leave now, as Redis writes them (not held behind it).
+        this.#replies.flush();
+      }
+      this.#isInOwnCommand = true;
+      const running = this.#run(argv, command);
+      this.#isInOwnCommand = false;
+      const request: RunningRequest = { argv, command, usage, startedAt };
+      if (running instanceof Promise) {
+        return running.then((reply) =>
+          this.#answer(request, reply) ? this.#runPending() : undefined,
+        );
+      }
+      if (!this.#answer(request, running)) {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** Writes a command's reply and the pushes held behind it; false when the run must stop. */
+  #answer(request: RunningRequest, result: Resp2Value): boolean {
+    const { argv, command, usage, startedAt } = request;
+    const reply = this.#observeReply(command, result);
+    const held = this.#heldPushes ?? [];
+    this.#heldPushes = undefined;
+    if (this.#isClosed) {
+      return false;
+    }
+    const bytesOut = this.#writeReply(reply, { command, argv });
+    this.#recordUsage(argv, usage, {
+      isWrite: isWriteCommand(command),
+      latencyMs: performance.now() - startedAt,
+      bytesOut,
+    });
+    for (const value of held) {
+      this.#observe(value);
+      this.#writePush(value);
+    }
+    if (this.#isKilledAfterReply) {
+      this.#end();
+      this.#close();
+      return false;
+    }
+    return true;
+  }
+
+  /** The reply at once when the session has it (no promise per pipelined command), else a promise. */
+  #run(argv: Argv, command: Command | undefined): Resp2Value | Promise<Resp2Value> {
     const name = command?.name;
     if (name === "QUIT") {
       this.#write(OK);
-      this.#socket.end();
+      this.#end();
       this.#close();
       return OK;
     }
     if (name === "HELLO") {
-      return await this.#hello(argv, command);
+      return this.#hello(argv, command);
     }
     if (this.#options.authenticate !== undefined) {
       // AUTH, HELLO and RESET: the commands a client may send before authenticating (src/server.c
       // CMD_NO_AUTH), answered here, where the tokens are.
       if (name === "AUTH") {
-        return await this.#auth(argv);
+        return this.#auth(argv);
       }
       if (name === "RESET") {
-        return await this.#reset(argv, command);
+        return this.#reset(argv, command);
       }
     }
     const session = this.#session;
@@ -304,17 +357,24 @@ export class RespConnection {
       return subscribedRefusal;
     }
     try {
-      return await session.execute(argv, command);
+      const reply = session.execute(argv, command);
+      return reply instanceof Promise
+        ? reply.catch((error: unknown) => this.#unavailable(error))
+        : reply;
     } catch (error: unknown) {
-      if (!(error instanceof BackendUnavailableError)) {
-        throw error;
-      }
-      // The proxied Redis went away: say so; the session's upstream state is gone, so close.
-      this.#write({ kind: "error", message: `ERR backend unavailable: ${error.message}` });
-      this.#socket.end();
-      this.#close();
-      return OK;
+      return this.#unavailable(error);
     }
+  }
+
+  /** The proxied Redis went away: say so; the session's upstream state is gone, so close. */
+  #unavailable(error: unknown): Resp2Value {
+    if (!(error instanceof BackendUnavailableError)) {
+      throw error;
+    }
+    this.#write({ kind: "error", message: `ERR backend unavailable: ${error.message}` });
+    this.#end();
+    this.#close();
+    return OK;
   }
 
   #isSubscribed(): boolean {
@@ -572,6 +632,11 @@ export class RespConnection {
     if (this.#protocol === 3) {
       return this.#writeBytes(encodeResp3(plainResp3(value)));
     }
+    if (value.kind === "bulk" && value.value.byteLength >= LARGE_BULK_BYTES) {
+      // The value goes to the batch as it is: encoding would copy it once more.
+      const header = Buffer.from(`$${value.value.byteLength}\r\n`, "latin1");
+      return this.#writeBytes(header) + this.#writeBytes(value.value) + this.#writeBytes(CRLF);
+    }
     return this.#writeBytes(encodeResp2(value));
   }
 
@@ -579,9 +644,15 @@ export class RespConnection {
     if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
       return 0;
     }
-    this.#socket.write(bytes);
+    this.#replies.write(bytes);
     this.#outputLimit.check();
     return bytes.byteLength;
+  }
+
+  /** Sends the replies held so far, then ends the socket (QUIT, a protocol error, a kill). */
+  #end(): void {
+    this.#replies.close();
+    this.#socket.end();
   }
 
   /**

@@ -17,6 +17,24 @@ describe("the RESP2 listener over a raw socket", () => {
     expect(await socket.read(7 + 5 + 17)).toBe("+PONG\r\n+OK\r\n$11\r\nhello world\r\n");
   });
 
+  test("a pipeline's replies arrive whole and in order, large bulks among small ones", async ({
+    expect,
+  }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    const large = "x".repeat(10_000);
+    // Given one chunk of requests whose replies mix small ones and a 10 KB bulk
+    socket.write(
+      `*3\r\n$3\r\nSET\r\n$1\r\nb\r\n$${large.length}\r\n${large}\r\n` +
+        "INCR n\r\nGET b\r\nINCR n\r\nGET b\r\nGET missing\r\n",
+    );
+    // Then every reply is there, in order, byte for byte
+    const bulk = `$${large.length}\r\n${large}\r\n`;
+    const expected = `+OK\r\n:1\r\n${bulk}:2\r\n${bulk}$-1\r\n`;
+    const received = await socket.read(expected.length);
+    expect(received === expected).toBe(true);
+  });
+
   test("a blank inline line is ignored", async ({ expect }) => {
     await using server = await startRespEmulator();
     const socket = await server.socket();

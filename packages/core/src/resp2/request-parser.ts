@@ -252,19 +252,20 @@ export class Resp2RequestParser {
       return -1;
     }
     const windowEnd = Math.min(bytes.length, offset + Resp2Limits.MAX_INLINE_BYTES + 1);
-    const window = bytes.subarray(offset + this.#searched, windowEnd);
-    const found = window.indexOf(terminator);
-    // Only the bytes before the terminator matter; scanning further would cost O(64 KiB) a line.
-    const nul = (found < 0 ? window : window.subarray(0, found)).indexOf(Byte.NUL);
-    if (nul >= 0) {
-      this.#isBlocked = true;
-      return -1;
+    // A plain loop: header lines are a few bytes, where a view and two indexOf's cost more than
+    // the scan (they showed at 5% of a pipelined SET/GET profile).
+    for (let index = offset + this.#searched; index < windowEnd; index++) {
+      const byte = bytes[index];
+      if (byte === terminator) {
+        return index;
+      }
+      if (byte === Byte.NUL) {
+        this.#isBlocked = true;
+        return -1;
+      }
     }
-    if (found < 0) {
-      this.#searched = windowEnd - offset;
-      return -1;
-    }
-    return offset + this.#searched + found;
+    this.#searched = windowEnd - offset;
+    return -1;
   }
 
   /** No terminator yet: fail with `tooBig` past 64 KiB, as Redis does, or wait for a byte more. */

@@ -3,6 +3,7 @@
  * `,nan` for doubles; `#t`/`#f`; `=<len>\r\ntxt:<text>` for verbatim strings).
  */
 import { StratusCoreError } from "../errors.ts";
+import { utf8Length, writeUtf8 } from "../resp2/bytes.ts";
 import type { Resp3Value } from "./value.ts";
 
 const CRLF = "\r\n";
@@ -98,22 +99,26 @@ function assertNever(value: never): never {
   throw new StratusCoreError(`Unknown RESP3 value ${JSON.stringify(value)}`);
 }
 
-const encoder = new TextEncoder();
-
-/** Encodes one RESP3 value. */
+/**
+ * Encodes one RESP3 value. The pieces are sized first and written into one array (no
+ * intermediate array per text piece: most are a few ASCII bytes of framing).
+ */
 export function encodeResp3(value: Resp3Value): Uint8Array {
   const pieces: (string | Uint8Array)[] = [];
   write(value, pieces);
-  const parts = pieces.map((piece) => (typeof piece === "string" ? encoder.encode(piece) : piece));
   let length = 0;
-  for (const part of parts) {
-    length += part.length;
+  for (const piece of pieces) {
+    length += typeof piece === "string" ? utf8Length(piece) : piece.length;
   }
   const bytes = new Uint8Array(length);
   let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
+  for (const piece of pieces) {
+    if (typeof piece === "string") {
+      offset = writeUtf8(bytes, offset, piece);
+    } else {
+      bytes.set(piece, offset);
+      offset += piece.length;
+    }
   }
   return bytes;
 }

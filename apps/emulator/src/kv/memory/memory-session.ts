@@ -45,28 +45,37 @@ export class MemorySession implements KvSession {
     this.#transaction = new TransactionQueue({ host: engine, session: this.#session });
   }
 
-  async execute(argv: Argv, command?: Command): Promise<Resp2Value> {
+  /**
+   * Synchronous when it can be: a command that neither blocks nor waits for an fsync answers in
+   * the same turn, so a pipeline of them costs no promise per command.
+   */
+  execute(argv: Argv, command?: Command): Resp2Value | Promise<Resp2Value> {
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
     const handled = this.#transaction.handle(argv, command);
     if (handled !== undefined) {
-      await this.#settle();
-      return toResp2(handled);
+      return this.#afterSettling(toResp2(handled));
     }
     // MONITOR is not in the command table: the session serves it.
     if (command === undefined && argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
-      const reply = this.#monitor();
-      await this.#settle();
-      return reply;
+      return this.#afterSettling(this.#monitor());
     }
     this.#captured = [];
     const executed = this.#engine.execute(argv, this.#session, command);
     const captured = this.#captured;
     this.#captured = undefined;
     const result = this.#firstOf(captured, executed);
-    const reply =
-      result.kind === "blocked" ? await this.#engine.waitFor(result, argv, this.#session) : result;
-    await this.#settle();
-    return toResp2(reply);
+    if (result.kind === "blocked") {
+      return this.#engine
+        .waitFor(result, argv, this.#session)
+        .then((reply) => this.#afterSettling(toResp2(reply)));
+    }
+    return this.#afterSettling(toResp2(result));
+  }
+
+  /** `reply`, once earlier writes are durable (at once when nothing waits for an fsync). */
+  #afterSettling(reply: Resp2Value): Resp2Value | Promise<Resp2Value> {
+    const settling = this.#settle();
+    return settling === undefined ? reply : settling.then(() => reply);
   }
 
   /**
