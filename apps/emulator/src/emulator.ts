@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
 import { kvStateProduct } from "./control/kv-state.ts";
+import { queueStateProduct } from "./control/queue-state.ts";
 import { searchStateProduct } from "./control/search-state.ts";
 import { readSeedFile, StateControl } from "./control/state.ts";
 import { vectorStateProduct } from "./control/vector-state.ts";
@@ -311,6 +312,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   state.register(kvStateProduct(databases));
   state.register(vectorStateProduct(vector));
   state.register(searchStateProduct(search));
+  state.register(queueStateProduct(queues));
   const service = createHandler(
     withFaults(
       createRouter({

@@ -670,6 +670,38 @@ export class QueueInstance {
     return this.#inFlight.size;
   }
 
+  /**
+   * Empties the instance (`POST /_stratus/reset/queues`): messages, dead letters, queues,
+   * schedules, URL groups, deduplication ids, flow-control keys and the log go; the instance, its
+   * tokens and signing keys stay. A delivery in flight finishes as if cancelled: it is not retried.
+   */
+  reset(): void {
+    const journal = this.#options.journal;
+    const stores: [JournalKind, Map<string, unknown>][] = [
+      ["message", this.messages],
+      ["dlq", this.dlq],
+      ["queue", this.queues],
+      ["schedule", this.schedules],
+      ["topic", this.topics],
+      ["dedup", this.dedup],
+    ];
+    for (const [kind, entries] of stores) {
+      for (const key of entries.keys()) {
+        journal.remove(kind, key);
+      }
+      entries.clear();
+    }
+    this.flows.clear();
+    this.events.length = 0;
+    this.#delayed.clear();
+    this.#lanes.clear();
+    this.#inFlight.clear();
+    this.#holdingSlot.clear();
+    this.#laneActive.clear();
+    this.#arm(Number.POSITIVE_INFINITY);
+    this.#afterChange();
+  }
+
   close(): void {
     this.#closed = true;
     this.#timer?.cancel();

@@ -153,6 +153,20 @@ export class QueueService {
     return instance;
   }
 
+  /** The ids of every queue instance the service serves now (live or not yet used). */
+  instanceIds(): readonly string[] {
+    return this.#accounts().map((account) => account.id);
+  }
+
+  /**
+   * Empties instance `id` (the control endpoint's reset) and waits until the removals are
+   * durable. Its saved state from a previous run goes too, so nothing comes back on restart.
+   */
+  async reset(id: string): Promise<void> {
+    this.instance(id).reset();
+    await this.flush();
+  }
+
   /** Every live instance (the TUI, tests). */
   get instances(): ReadonlyMap<string, QueueInstance> {
     return this.#instances;
