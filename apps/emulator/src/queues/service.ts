@@ -8,7 +8,14 @@ import { QSTASH_DEV_CREDENTIALS, type QStashEvent } from "@stratus/core/schemas"
 import type { FsyncPolicy } from "../storage/index.ts";
 import { Deliverer } from "./delivery.ts";
 import { QueueRequestError } from "./errors.ts";
-import { type Journal, type JournalKind, QueueInstance, type SigningKeys } from "./instance.ts";
+import {
+  type FlowControlConfig,
+  flowConfig,
+  type Journal,
+  type JournalKind,
+  QueueInstance,
+  type SigningKeys,
+} from "./instance.ts";
 import type {
   DlqRecord,
   MessageRecord,
@@ -218,6 +225,7 @@ export class QueueService {
         ["schedule", new Map(instance.schedules)],
         ["topic", new Map(instance.topics)],
         ["dedup", new Map(instance.dedup)],
+        ["flow", new Map([...instance.flows].map(([key, flow]) => [key, flowConfig(flow)]))],
       ]);
       // JSON copies, so the snapshot is what the records were when it was asked for.
       state.set(
@@ -268,6 +276,9 @@ function restore(
   }
   for (const [key, value] of saved.get("dedup") ?? []) {
     instance.dedup.set(key, value as { messageId: string; expiresAt: number });
+  }
+  for (const value of saved.get("flow")?.values() ?? []) {
+    instance.restoreFlow(value as FlowControlConfig);
   }
   for (const value of saved.get("message")?.values() ?? []) {
     instance.restore(value as MessageRecord);

@@ -509,7 +509,7 @@ function setFlowPaused(context: Context, paused: boolean): void {
     context.instance.flows.get(flowKey(context)) ??
     notFound(`flow control key ${flowKey(context)} not found`);
   flow.isPaused = paused;
-  context.instance.flowChanged();
+  context.instance.flowChanged(flowKey(context));
 }
 
 function pinFlow(context: Context): void {
@@ -539,7 +539,7 @@ function pinFlow(context: Context): void {
     flow.periodS = period ?? flow.periodS;
     flow.pinnedRate = true;
   }
-  context.instance.flowChanged();
+  context.instance.flowChanged(flowKey(context));
 }
 
 function unpinFlow(context: Context): void {
@@ -553,6 +553,7 @@ function unpinFlow(context: Context): void {
   if (query.get("rate") === "true") {
     flow.pinnedRate = false;
   }
+  context.instance.flowChanged(flowKey(context));
 }
 
 function resetRate(context: Context): void {
