@@ -33,8 +33,10 @@ import { createRedisProxyBackend } from "./kv/redis-proxy/proxy-backend.ts";
 import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
 import { openMetrics } from "./management/metrics-store.ts";
 import { openBackupStore, openManagementStore } from "./management/persistence.ts";
+import { qstashCost } from "./management/pricing.ts";
 import { ManagementService } from "./management/service.ts";
 import type { MetricsRecorder } from "./metrics/recorder.ts";
+import { checkBudget } from "./queues/limits.ts";
 import { QueueService } from "./queues/service.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
 import { tokenAuthenticator } from "./resp/token-auth.ts";
@@ -297,6 +299,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const queueRoute = createQueueRoute({
     service: queues,
+    checkPublish: (instanceId) => {
+      const account = management.queues.states().find((entry) => entry.id === instanceId);
+      if (account !== undefined) {
+        const messages = metrics.recorder.month({ kind: "queue", id: instanceId }, ["publish"]);
+        checkBudget({
+          budget: account.budget,
+          monthlyCost: qstashCost(account.plan, { messages: messages.count }),
+        });
+      }
+    },
     // The management stats of a queue instance read its `publish` usage (stats.ts).
     onPublish: (sample) =>
       metrics.recorder.record({

@@ -21,3 +21,17 @@ export const QueueLimits = {
 export function overLimit(what: string, limit: number): never {
   throw new QueueRequestError(412, `${what} exceeds the plan's limit of ${limit}`);
 }
+
+/**
+ * The monthly budget (`update-budget`; 0 is no limit): once this month's cost reaches it, publishes
+ * are refused until the month turns or the budget is raised. A 412 like the other plan limits;
+ * the service's own text for it is not documented.
+ */
+export function checkBudget(input: { budget: number; monthlyCost: number }): void {
+  if (input.budget > 0 && input.monthlyCost >= input.budget) {
+    throw new QueueRequestError(
+      412,
+      `the monthly budget of $${input.budget} is reached ($${input.monthlyCost.toFixed(2)} this month): raise it with update-budget, or set it to 0 for no limit`,
+    );
+  }
+}
