@@ -36,7 +36,7 @@ import { openBackupStore, openManagementStore } from "./management/persistence.t
 import { qstashCost } from "./management/pricing.ts";
 import { ManagementService } from "./management/service.ts";
 import type { MetricsRecorder } from "./metrics/recorder.ts";
-import { checkBudget } from "./queues/limits.ts";
+import { checkBudget, checkDailyQuota } from "./queues/limits.ts";
 import { QueueService } from "./queues/service.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
 import { tokenAuthenticator } from "./resp/token-auth.ts";
@@ -300,9 +300,19 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const queueRoute = createQueueRoute({
     service: queues,
     checkPublish: (instanceId) => {
+      const resource = { kind: "queue", id: instanceId } as const;
+      if (config.qstashDailyLimit !== undefined) {
+        const nowMs = clock.now();
+        checkDailyQuota({
+          limit: config.qstashDailyLimit,
+          todayCount: metrics.recorder.day(resource, ["publish"], nowMs - (nowMs % 86_400_000))
+            .count,
+          nowMs,
+        });
+      }
       const account = management.queues.states().find((entry) => entry.id === instanceId);
       if (account !== undefined) {
-        const messages = metrics.recorder.month({ kind: "queue", id: instanceId }, ["publish"]);
+        const messages = metrics.recorder.month(resource, ["publish"]);
         checkBudget({
           budget: account.budget,
           monthlyCost: qstashCost(account.plan, { messages: messages.count }),

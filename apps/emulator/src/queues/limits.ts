@@ -35,3 +35,27 @@ export function checkBudget(input: { budget: number; monthlyCost: number }): voi
     );
   }
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The daily quota (`--qstash-daily-limit`, off by default: the service's free plan allows 1,000
+ * messages a day, which local development would hit): once `todayCount` messages were published
+ * this UTC day, publishes get the service's 429 with `RateLimit-Limit`, `-Remaining` and `-Reset`
+ * (unix seconds of the next UTC midnight), which the SDK raises as `QstashDailyRatelimitError`.
+ */
+export function checkDailyQuota(input: { limit: number; todayCount: number; nowMs: number }): void {
+  if (input.todayCount < input.limit) {
+    return;
+  }
+  const reset = Math.floor(input.nowMs / DAY_MS + 1) * DAY_MS;
+  throw new QueueRequestError(
+    429,
+    `Exceeded daily rate limit: ${input.limit} messages per day; the quota resets at ${new Date(reset).toISOString()}`,
+    {
+      "RateLimit-Limit": String(input.limit),
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": String(reset / 1000),
+    },
+  );
+}

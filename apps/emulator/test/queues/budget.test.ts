@@ -1,10 +1,12 @@
 /**
  * The monthly budget of a queue instance (`PATCH /v2/qstash/update-budget/{id}`, 0 = no limit):
  * once this month's pay-as-you-go cost ($1 per 100,000 messages) reaches it, publishes get a 412
- * until the budget is raised; the management stats show the cost.
+ * until the budget is raised; the management stats show the cost. And the opt-in daily quota.
  */
+import { Client, QstashDailyRatelimitError } from "@upstash/qstash";
 import { test } from "vitest";
-import type { Emulator } from "../../src/index.ts";
+import { ManualClock } from "../../src/engine/clock.ts";
+import { createEmulator, type Emulator } from "../../src/index.ts";
 import { startQueueFixture } from "./fixtures.ts";
 
 function management(
@@ -69,4 +71,34 @@ test("a reached monthly budget refuses publishes with a 412 until it is raised",
   } finally {
     await fixture.close();
   }
+});
+
+test("--qstash-daily-limit: the service's daily quota answer, reset at the next UTC midnight of the clock", async ({
+  expect,
+}) => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1, 12, 0, 0));
+  await using emulator = await createEmulator({
+    port: 0,
+    respPort: null,
+    clock,
+    qstashDailyLimit: 2,
+  });
+  const client = new Client({
+    baseUrl: emulator.queueUrl,
+    token: emulator.queueToken,
+    retry: false,
+  });
+  // Delayed a week: nothing is delivered, only accepted.
+  const message = { url: "http://127.0.0.1:9/never", body: "x", delay: 604_800 };
+  await client.publish(message);
+  await client.publish(message);
+  const refused = await client.publish(message).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(QstashDailyRatelimitError);
+  expect(refused).toMatchObject({
+    limit: "2",
+    remaining: "0",
+    reset: String(Date.UTC(2026, 0, 2) / 1000),
+  });
+  clock.advance(12 * 3_600_000);
+  await expect(client.publish(message)).resolves.toMatchObject({ messageId: expect.any(String) });
 });

@@ -186,7 +186,8 @@ function isResponse(value: unknown): value is EmulatorResponse {
 
 function errorResponse(error: unknown): EmulatorResponse {
   if (error instanceof QueueRequestError) {
-    return jsonResponse(error.status, { error: error.message });
+    const answer = jsonResponse(error.status, { error: error.message });
+    return { ...answer, headers: { ...answer.headers, ...error.headers } };
   }
   throw error;
 }
