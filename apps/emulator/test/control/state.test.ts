@@ -105,7 +105,10 @@ describe("--seed FILE and the control endpoint", () => {
         authorization: `Basic ${Buffer.from(`${emulator.email}:${emulator.apiKey}`).toString("base64")}`,
       },
     });
-    expect(await state.json()).toEqual({ products: ["kv", "vector", "search"], hasSeed: false });
+    expect(await state.json()).toEqual({
+      products: ["kv", "vector", "search", "queues"],
+      hasSeed: false,
+    });
   });
 
   test("a bad seed stops the start with a message naming the section and command", async ({
