@@ -121,7 +121,8 @@ describe("--seed FILE and the control endpoint", () => {
         return join(dir, "seed.json");
       };
       const start = (seedFile: string) => createEmulator({ port: 0, respPort: null, seedFile });
-      await expect(start(write({ queues: {} }))).rejects.toThrow(/unknown section "queues"/);
+      await expect(start(write({ workflows: {} }))).rejects.toThrow(/unknown section "workflows"/);
+      await expect(start(write({ queues: {} }))).rejects.toThrow(/queues have no seed section/);
       await expect(start(write({ kv: { default: [["SET"]] } }))).rejects.toThrow(
         /kv seed of "default", command 1 \(SET\): ERR wrong number of arguments/,
       );
