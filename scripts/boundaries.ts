@@ -59,7 +59,7 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   storage: ["storage", "errors.ts"],
   metrics: ["metrics"],
   // Reset and seed of every product's state: products register into it (issue 23).
-  control: ["control", "kv", "vector", "search", "errors.ts"],
+  control: ["control", "kv", "vector", "search", "queues", "errors.ts"],
 };
 
 /** Node's servers and sockets, which only the HTTP and RESP layers (and the proxy) use. */

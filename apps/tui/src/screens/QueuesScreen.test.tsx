@@ -39,15 +39,16 @@ test("shows a queue instance's pending messages, dead letters, schedules, queues
     // Then
     const frame = await screen.waitFor((text) => text.includes("delivery log"));
     expect(frame).toContain("in flight (1)");
-    expect(frame).toMatch(new RegExp(`CREATED ${ids(delayed)} → ${receiver.url}/later`));
+    expect(frame).toContain(`CREATED ${ids(delayed)} → ${receiver.url}/later`);
     expect(frame).toContain("dead letters (1)");
-    expect(frame).toMatch(new RegExp(`${ids(failed)} → ${receiver.url}/broken`));
+    expect(frame).toContain(`500 ${ids(failed)} → ${receiver.url}/broken`);
     expect(frame).toContain("schedules (1)");
     expect(frame).toContain(`${scheduleId} "0 3 * * *" → ${receiver.url}/nightly`);
     expect(frame).toContain("queues (1)");
     expect(frame).toContain("emails · parallelism 4 · lag 0 · paused");
-    expect(frame).toMatch(new RegExp(`DELIVERED ${ids(delivered)} ${receiver.url}/ok · 200`));
-    expect(frame).toMatch(new RegExp(`FAILED ${ids(failed)} ${receiver.url}/broken · 500`));
+    // Log lines are cut at the terminal's width: the URL's end may go, the state and status stay.
+    expect(frame).toContain(`DELIVERED 200 ${ids(delivered)} http://`);
+    expect(frame).toContain(`FAILED 500 ${ids(failed)} http://`);
   } finally {
     screen.unmount();
     await services.close();

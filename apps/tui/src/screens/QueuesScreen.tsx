@@ -119,8 +119,8 @@ export const QueuesScreen: FunctionComponent<QueuesScreenProps> = ({ services, o
       <Section title={`dead letters (${overview.dlq.length})`}>
         {overview.dlq.slice(0, SECTION_ROWS).map((entry) => (
           <Line key={entry.dlqId} width={width}>
-            {entry.dlqId} {entry.messageId} → {entry.url}
-            {entry.responseStatus === undefined ? "" : ` · ${entry.responseStatus}`}
+            {entry.responseStatus === undefined ? "" : `${entry.responseStatus} `}
+            {entry.messageId} → {entry.url} · {entry.dlqId}
           </Line>
         ))}
       </Section>
@@ -183,8 +183,9 @@ const LogLine: FunctionComponent<{ readonly event: QStashEvent }> = ({ event }) 
   <Text wrap="truncate-end">
     {"  "}
     {new Date(event.time).toISOString().slice(11, 23)} <StateText state={event.state} />{" "}
+    {/* The status before the URL, so a narrow terminal cuts the URL's end, not the status. */}
+    {event.responseStatus === undefined ? "" : `${event.responseStatus} `}
     {event.messageId} {event.url}
-    {event.responseStatus === undefined ? "" : ` · ${event.responseStatus}`}
     {event.error === undefined ? "" : ` · ${event.error}`}
   </Text>
 );
