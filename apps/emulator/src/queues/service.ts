@@ -150,7 +150,10 @@ export class QueueService {
         journal: this.#journal(id),
         signingKeys: () => this.signingKeys(id),
         onError: this.#options.onError,
-        onAttempt: (event) => this.#options.onEvent?.(id, event),
+        // Only with a listener: each call builds the event's view.
+        ...(this.#options.onEvent === undefined
+          ? {}
+          : { onAttempt: (event: QStashEvent) => this.#options.onEvent?.(id, event) }),
       });
       this.#instances.set(id, instance);
       restore(instance, this.#persistence.initial.get(id));
