@@ -311,7 +311,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         });
       }
       const account = management.queues.states().find((entry) => entry.id === instanceId);
-      if (account !== undefined) {
+      // Most instances have no budget: this month's usage is summed only for those that do.
+      if (account !== undefined && account.budget > 0) {
         const messages = metrics.recorder.month(resource, ["publish"]);
         checkBudget({
           budget: account.budget,
