@@ -60,7 +60,7 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   storage: ["storage", "errors.ts"],
   metrics: ["metrics"],
   // Reset and seed of every product's state: products register into it (issue 23).
-  control: ["control", "kv", "vector", "search", "errors.ts"],
+  control: ["control", "kv", "vector", "search", "queues", "errors.ts"],
   // Snapshots of the whole emulator: every owner's store state, as a data directory (issue 23).
   snapshot: ["snapshot", "storage", "kv", "vector", "search", "queues", "management", "errors.ts"],
 };

@@ -61,6 +61,12 @@ export const EmulatorConfigSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   dailyRequestLimit: z.coerce.number().int().positive().optional(),
+  qstashDailyLimit: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("messages per UTC day per queue instance (undefined = off)"),
   vectorIndexingDelayMs: z.coerce
     .number()
     .int()
@@ -136,6 +142,7 @@ const ENV_TWINS = {
   config: "STRATUS_CONFIG",
   "qstash-dev": "STRATUS_QSTASH_DEV",
   "qstash-dev-port": "STRATUS_QSTASH_DEV_PORT",
+  "qstash-daily-limit": "STRATUS_QSTASH_DAILY_LIMIT",
   seed: "STRATUS_SEED",
   import: "STRATUS_IMPORT",
   faults: "STRATUS_FAULTS",
@@ -186,6 +193,8 @@ Options:
                             @upstash/qstash's dev mode (QSTASH_DEV=true), so such apps need no
                             change and no download (STRATUS_QSTASH_DEV=1)
   --qstash-dev-port PORT    the same on PORT; match QSTASH_DEV_PORT (STRATUS_QSTASH_DEV_PORT)
+  --qstash-daily-limit N    messages per UTC day per queue instance, then 429 as the service's
+                            daily quota (STRATUS_QSTASH_DAILY_LIMIT, default off)
   --seed FILE               JSON state applied at start and on reset: {"kv": {"default": [["SET",
                             "k", "v"]]}, "vector": {"default": [{"id": "a", "vector": […]}]}}
                             (STRATUS_SEED); reset with POST /_stratus/reset (management auth)
@@ -329,6 +338,7 @@ export function readCliConfig(
     dailyRequestLimit: read("daily-request-limit"),
     vectorIndexingDelayMs: read("vector-indexing-delay-ms"),
     vectorAnnMinVectors: read("vector-ann-min-vectors"),
+    qstashDailyLimit: read("qstash-daily-limit"),
     qstashDevPort:
       read("qstash-dev-port") ?? (read("qstash-dev") === true ? DEFAULT_QSTASH_DEV_PORT : null),
     configFile: (() => {

@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { generateToken } from "@stratus/core/auth";
 import { type EmulatorConfig, type EmulatorConfigInput, parseConfig } from "./config.ts";
 import { kvStateProduct } from "./control/kv-state.ts";
+import { queueStateProduct } from "./control/queue-state.ts";
 import { searchStateProduct } from "./control/search-state.ts";
 import { readSeedFile, StateControl } from "./control/state.ts";
 import { vectorStateProduct } from "./control/vector-state.ts";
@@ -33,8 +34,10 @@ import { describeRedisTarget, parseRedisUrl } from "./kv/redis-proxy/redis-url.t
 import { applyConfigFile, readConfigFile, withConfigFile } from "./management/config-file.ts";
 import { openMetrics } from "./management/metrics-store.ts";
 import { openBackupStore, openManagementStore } from "./management/persistence.ts";
+import { qstashCost } from "./management/pricing.ts";
 import { ManagementService } from "./management/service.ts";
 import type { MetricsRecorder } from "./metrics/recorder.ts";
+import { checkBudget, checkDailyQuota } from "./queues/limits.ts";
 import { QueueService } from "./queues/service.ts";
 import { type RespServer, startRespServer } from "./resp/server.ts";
 import { tokenAuthenticator } from "./resp/token-auth.ts";
@@ -309,6 +312,27 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const queueRoute = createQueueRoute({
     service: queues,
+    checkPublish: (instanceId) => {
+      const resource = { kind: "queue", id: instanceId } as const;
+      if (config.qstashDailyLimit !== undefined) {
+        const nowMs = clock.now();
+        checkDailyQuota({
+          limit: config.qstashDailyLimit,
+          todayCount: metrics.recorder.day(resource, ["publish"], nowMs - (nowMs % 86_400_000))
+            .count,
+          nowMs,
+        });
+      }
+      const account = management.queues.states().find((entry) => entry.id === instanceId);
+      // Most instances have no budget: this month's usage is summed only for those that do.
+      if (account !== undefined && account.budget > 0) {
+        const messages = metrics.recorder.month(resource, ["publish"]);
+        checkBudget({
+          budget: account.budget,
+          monthlyCost: qstashCost(account.plan, { messages: messages.count }),
+        });
+      }
+    },
     // The management stats of a queue instance read its `publish` usage (stats.ts).
     onPublish: (sample) =>
       metrics.recorder.record({
@@ -329,6 +353,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   state.register(kvStateProduct(databases));
   state.register(vectorStateProduct(vector));
   state.register(searchStateProduct(search));
+  state.register(queueStateProduct(queues));
   const service = createHandler(
     withFaults(
       createRouter({

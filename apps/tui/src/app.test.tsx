@@ -14,7 +14,7 @@ test("switches screens with number keys and tab, and shows the help footer", asy
   const screen = renderScreen(<App services={services} options={OPTIONS} />);
   try {
     let frame = await screen.waitFor((text) => text.includes("[1 Resources]"));
-    expect(frame).toContain("1-6/tab screens · q quit");
+    expect(frame).toContain("1-7/tab screens · q quit");
     await screen.press("4");
     frame = await screen.waitFor((text) => text.includes("[4 Monitor]"));
     expect(frame).toContain("ev/s");
@@ -27,6 +27,8 @@ test("switches screens with number keys and tab, and shows the help footer", asy
     await screen.press("2");
     frame = await screen.waitFor((text) => text.includes("Vector index"));
     expect(frame).toContain("[2 Vector stats]");
+    await screen.press("7");
+    await screen.waitFor((text) => text.includes("[7 Queues]") && text.includes("delivery log"));
   } finally {
     screen.unmount();
     await services.close();

@@ -1,5 +1,5 @@
 /**
- * The TUI: six screens switched by number keys or Tab, a help footer, `q` to quit; laid out for
+ * The TUI: seven screens switched by number keys or Tab, a help footer, `q` to quit; laid out for
  * the terminal's size and redrawn when it changes.
  */
 import { Box, Text, useApp } from "ink";
@@ -27,6 +27,7 @@ import { DatabaseStatsScreen } from "./screens/DatabaseStatsScreen.tsx";
 import { IndexStatsScreen } from "./screens/IndexStatsScreen.tsx";
 import { MonitorScreen } from "./screens/MonitorScreen.tsx";
 import { PubSubScreen } from "./screens/PubSubScreen.tsx";
+import { QueuesScreen } from "./screens/QueuesScreen.tsx";
 import { ResourcesScreen } from "./screens/ResourcesScreen.tsx";
 
 /** The screens, in number-key order. */
@@ -37,6 +38,7 @@ export const SCREENS = [
   "Monitor",
   "Pub/Sub",
   "Console",
+  "Queues",
 ] as const;
 
 /** One of {@link SCREENS}. */
@@ -52,7 +54,7 @@ export interface AppProps {
 }
 
 const GLOBAL_KEYS = [
-  ["1-6/tab", "screens"],
+  ["1-7/tab", "screens"],
   ["q", "quit"],
 ] as const;
 
@@ -159,6 +161,8 @@ export const App: FunctionComponent<AppProps> = (props) => {
         return <PubSubScreen services={services} />;
       case "Console":
         return <ConsoleScreen services={services} session={consoleSession} />;
+      case "Queues":
+        return <QueuesScreen services={services} options={options} />;
       default:
         return assertNever(screen);
     }

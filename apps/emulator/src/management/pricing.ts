@@ -17,6 +17,8 @@ export const Prices = {
   VECTOR_REQUESTS_PER_100K: 0.4,
   /** Vector and search storage per month. */
   VECTOR_STORAGE_PER_GB: 0.25,
+  /** Queue messages, pay as you go. */
+  QSTASH_MESSAGES_PER_100K: 1,
 } as const;
 
 const GB = 1e9;
@@ -48,6 +50,14 @@ export function vectorCost(
     (usage.requests / 100_000) * Prices.VECTOR_REQUESTS_PER_100K +
       (usage.storageBytes / GB) * Prices.VECTOR_STORAGE_PER_GB,
   );
+}
+
+/** Cost of a queue instance's `messages` published this month. */
+export function qstashCost(plan: string, usage: { messages: number }): number {
+  if (plan === "free") {
+    return 0;
+  }
+  return round((usage.messages / 100_000) * Prices.QSTASH_MESSAGES_PER_100K);
 }
 
 /** Rounds to micro-dollars, so sums of tiny costs do not print as 1.0000000000000002e-7. */

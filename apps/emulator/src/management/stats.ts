@@ -17,7 +17,7 @@ import type {
 } from "@stratus/core/schemas";
 import type { MetricsRecorder, MetricsResource } from "../metrics/recorder.ts";
 import { dailyWindows, monthDays, periodSeries, type SeriesWindow } from "../metrics/series.ts";
-import { redisCost, vectorCost } from "./pricing.ts";
+import { qstashCost, redisCost, vectorCost } from "./pricing.ts";
 
 /** Vector operations that read (the service bills and charts them as queries). */
 const VECTOR_QUERY_OPS = ["query", "fetch", "range"] as const;
@@ -196,7 +196,7 @@ export function databaseStats(
   };
 }
 
-/** `QStashStats` of a queue (§6.5). Queues carry no traffic in the emulator, so counts are zero. */
+/** `QStashStats` of a queue (§6.5): its publishes per day and this month's pay-as-you-go cost. */
 export function queueStats(context: StatsContext): QStashStats {
   const { recorder, resource } = context;
   const days = monthDays(recorder.clock.now());
@@ -221,7 +221,9 @@ export function queueStats(context: StatsContext): QStashStats {
     daily_qstash_messages: [{ id: "delivered", data_points: zeros(context) }],
     daily_workflow_messages: [{ id: "canceled", data_points: zeros(context) }],
     dlq_message_count: 0,
-    total_monthly_billing: 0,
+    total_monthly_billing: qstashCost(context.plan, {
+      messages: recorder.month(resource, ["publish"]).count,
+    }),
   };
 }
 

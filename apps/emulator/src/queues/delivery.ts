@@ -3,10 +3,14 @@
  * 2xx is success; another status, a refused connection or the timeout is a failure. The response
  * body is kept (up to a limit) for the log, the DLQ and callbacks.
  */
-import type { Agent } from "undici";
+import type { Agent, Dispatcher } from "undici";
 
 /** Response bodies kept for logs, the DLQ and callbacks (the plan's message size). */
 const MAX_KEPT_BODY_BYTES = 1_048_576;
+/** Distinct destination URLs whose parse is kept. */
+const MAX_CACHED_TARGETS = 1024;
+/** Header names seen in answers, canonicalised once. */
+const canonicalNames = new Map<string, string>();
 
 export interface AttemptRequest {
   readonly url: string;
@@ -27,73 +31,141 @@ export interface AttemptOutcome {
 
 export class Deliverer {
   /**
-   * undici and its agent, loaded at the first delivery: most processes (a test's emulator) never
-   * deliver, and undici's import is a large part of the emulator's start-up.
+   * undici's agent, made at the first delivery: most processes (a test's emulator) never deliver,
+   * and undici's import is a large part of the emulator's start-up.
    */
-  #client: Promise<{ agent: Agent; request: typeof import("undici").request }> | undefined;
+  #agent: Agent | undefined;
+  #loading: Promise<Agent> | undefined;
+  /** Destination URLs split into origin and path, reused: a queue delivers to few URLs often. */
+  readonly #targets = new Map<string, { origin: string; path: string }>();
 
-  #loadClient(): Promise<{ agent: Agent; request: typeof import("undici").request }> {
-    this.#client ??= import("undici").then(({ Agent: AgentClass, request }) => ({
-      agent: new AgentClass({ connections: 128, pipelining: 1, keepAliveTimeout: 4000 }),
-      request,
-    }));
-    return this.#client;
+  /**
+   * One request through undici's dispatcher with a handler that collects the answer: no response
+   * stream or async iterator per attempt (most of the cost of `request()` at thousands a second).
+   */
+  attempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
+    const agent = this.#agent;
+    return agent === undefined
+      ? this.#loadAgent().then((loaded) => this.#dispatch(loaded, attempt))
+      : this.#dispatch(agent, attempt);
   }
 
-  async attempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
-    try {
-      const { agent, request } = await this.#loadClient();
-      const response = await request(attempt.url, {
-        method: attempt.method as "POST",
-        headers: attempt.headers,
-        body: attempt.method === "GET" ? null : attempt.body,
-        dispatcher: agent,
-        // The attempt's timeout bounds the wait for the answer's head and each gap in its body
-        // (undici's own timers; an AbortSignal per attempt costs a timer object each).
-        headersTimeout: attempt.timeoutMs,
-        bodyTimeout: attempt.timeoutMs,
-      });
-      const chunks: Uint8Array[] = [];
+  #loadAgent(): Promise<Agent> {
+    this.#loading ??= import("undici").then(({ Agent: AgentClass }) => {
+      this.#agent = new AgentClass({ connections: 128, pipelining: 1, keepAliveTimeout: 4000 });
+      return this.#agent;
+    });
+    return this.#loading;
+  }
+
+  #dispatch(agent: Agent, attempt: AttemptRequest): Promise<AttemptOutcome> {
+    return new Promise((resolve) => {
+      const fail = (error: unknown): void => resolve(failure(error, attempt.timeoutMs));
+      let target: { origin: string; path: string };
+      try {
+        target = this.#target(attempt.url);
+      } catch (error: unknown) {
+        fail(error);
+        return;
+      }
+      let status = 0;
+      let headers: Record<string, string[]> = {};
+      const chunks: Buffer[] = [];
       let kept = 0;
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        if (kept < MAX_KEPT_BODY_BYTES) {
-          chunks.push(chunk);
-          kept += chunk.byteLength;
-        }
-      }
-      const headers: Record<string, string[]> = {};
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (value !== undefined) {
-          headers[canonicalName(name)] = Array.isArray(value) ? value : [value];
-        }
-      }
-      const ok = response.statusCode >= 200 && response.statusCode < 300;
-      return {
-        ok,
-        status: response.statusCode,
-        headers,
-        body: Buffer.concat(chunks).subarray(0, MAX_KEPT_BODY_BYTES),
-        ...(ok ? {} : { error: `the destination answered ${response.statusCode}` }),
+      // undici 7's agents take the callback form of a handler (its `request()` uses the same).
+      const handler: Dispatcher.DispatchHandler = {
+        onConnect: () => undefined,
+        onHeaders: (statusCode, rawHeaders) => {
+          status = statusCode;
+          headers = canonicalHeaders(rawHeaders);
+          return true;
+        },
+        onData: (chunk) => {
+          if (kept < MAX_KEPT_BODY_BYTES) {
+            chunks.push(chunk);
+            kept += chunk.byteLength;
+          }
+          return true;
+        },
+        onComplete: () => {
+          const ok = status >= 200 && status < 300;
+          resolve({
+            ok,
+            status,
+            headers,
+            body:
+              chunks.length === 1
+                ? (chunks[0] as Buffer).subarray(0, MAX_KEPT_BODY_BYTES)
+                : Buffer.concat(chunks).subarray(0, MAX_KEPT_BODY_BYTES),
+            ...(ok ? {} : { error: `the destination answered ${status}` }),
+          });
+        },
+        onError: (error) => fail(error),
       };
-    } catch (error: unknown) {
-      const text =
-        error instanceof Error &&
-        (error.name === "TimeoutError" ||
-          error.name === "AbortError" ||
-          /timeout/i.test(error.name))
-          ? `timeout after ${attempt.timeoutMs} ms`
-          : `cannot reach the destination: ${describe(error)}`;
-      return { ok: false, headers: {}, body: new Uint8Array(), error: text };
+      try {
+        agent.dispatch(
+          {
+            origin: target.origin,
+            path: target.path,
+            method: attempt.method as Dispatcher.HttpMethod,
+            headers: attempt.headers,
+            body: attempt.method === "GET" || attempt.method === "HEAD" ? null : attempt.body,
+            // The attempt's timeout bounds the wait for the answer's head and each gap in its
+            // body (undici's own timers; an AbortSignal per attempt costs a timer object each).
+            headersTimeout: attempt.timeoutMs,
+            bodyTimeout: attempt.timeoutMs,
+          },
+          handler,
+        );
+      } catch (error: unknown) {
+        fail(error);
+      }
+    });
+  }
+
+  #target(url: string): { origin: string; path: string } {
+    let target = this.#targets.get(url);
+    if (target === undefined) {
+      const parsed = new URL(url);
+      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+      if (this.#targets.size >= MAX_CACHED_TARGETS) {
+        this.#targets.clear();
+      }
+      this.#targets.set(url, target);
     }
+    return target;
   }
 
   /** Aborts what is in flight (a destination that never answers must not hold up shutdown). */
   async close(): Promise<void> {
-    const client = this.#client;
-    if (client !== undefined) {
-      await (await client).agent.destroy();
+    const agent = this.#agent ?? (await this.#loading);
+    await agent?.destroy();
+  }
+}
+
+function failure(error: unknown, timeoutMs: number): AttemptOutcome {
+  const text =
+    error instanceof Error &&
+    (error.name === "TimeoutError" || error.name === "AbortError" || /timeout/i.test(error.name))
+      ? `timeout after ${timeoutMs} ms`
+      : `cannot reach the destination: ${describe(error)}`;
+  return { ok: false, headers: {}, body: new Uint8Array(), error: text };
+}
+
+/** Raw `[name, value, name, value, …]` pairs as the service shows them: `{Name: [values]}`. */
+function canonicalHeaders(raw: readonly Buffer[]): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = canonicalName(String(raw[index]).toLowerCase());
+    const value = String(raw[index + 1]);
+    const values = result[name];
+    if (values === undefined) {
+      result[name] = [value];
+    } else {
+      values.push(value);
     }
   }
+  return result;
 }
 
 function describe(error: unknown): string {
@@ -107,8 +179,15 @@ function describe(error: unknown): string {
 
 /** `content-type` → `Content-Type`, as the service shows response headers. */
 function canonicalName(name: string): string {
-  return name.replace(
-    /(^|-)([a-z])/g,
-    (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`,
-  );
+  let canonical = canonicalNames.get(name);
+  if (canonical === undefined) {
+    canonical = name.replace(
+      /(^|-)([a-z])/g,
+      (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`,
+    );
+    if (canonicalNames.size < MAX_CACHED_TARGETS) {
+      canonicalNames.set(name, canonical);
+    }
+  }
+  return canonical;
 }

@@ -2,10 +2,13 @@
 export class QueueRequestError extends Error {
   override readonly name = "QueueRequestError";
   readonly status: number;
+  /** Headers of the answer besides its content type (the rate-limit ones of a 429). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, headers: Readonly<Record<string, string>> = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 

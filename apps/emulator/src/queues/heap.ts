@@ -2,6 +2,10 @@
 export class DueHeap {
   readonly #items: [number, string][] = [];
 
+  clear(): void {
+    this.#items.length = 0;
+  }
+
   get size(): number {
     return this.#items.length;
   }

@@ -52,7 +52,7 @@ export interface Journal {
   flush(): Promise<void>;
 }
 
-export type JournalKind = "message" | "dlq" | "queue" | "schedule" | "topic" | "dedup";
+export type JournalKind = "message" | "dlq" | "queue" | "schedule" | "topic" | "dedup" | "flow";
 
 export interface SigningKeys {
   current: string;
@@ -670,6 +670,38 @@ export class QueueInstance {
     return this.#inFlight.size;
   }
 
+  /**
+   * Empties the instance (`POST /_stratus/reset/queues`): messages, dead letters, queues,
+   * schedules, URL groups, deduplication ids, flow-control keys and the log go; the instance, its
+   * tokens and signing keys stay. A delivery in flight finishes as if cancelled: it is not retried.
+   */
+  reset(): void {
+    const journal = this.#options.journal;
+    const stores: [JournalKind, Map<string, unknown>][] = [
+      ["message", this.messages],
+      ["dlq", this.dlq],
+      ["queue", this.queues],
+      ["schedule", this.schedules],
+      ["topic", this.topics],
+      ["dedup", this.dedup],
+      ["flow", this.flows],
+    ];
+    for (const [kind, entries] of stores) {
+      for (const key of entries.keys()) {
+        journal.remove(kind, key);
+      }
+      entries.clear();
+    }
+    this.events.length = 0;
+    this.#delayed.clear();
+    this.#lanes.clear();
+    this.#inFlight.clear();
+    this.#holdingSlot.clear();
+    this.#laneActive.clear();
+    this.#arm(Number.POSITIVE_INFINITY);
+    this.#afterChange();
+  }
+
   close(): void {
     this.#closed = true;
     this.#timer?.cancel();
@@ -991,6 +1023,7 @@ export class QueueInstance {
 
   #configureFlow(spec: NonNullable<MessageSpec["flowControl"]>): void {
     const flow = this.flowState(spec.key);
+    const before = flowConfig(flow);
     if (!flow.pinnedParallelism) {
       flow.parallelism = spec.parallelism;
     }
@@ -998,6 +1031,20 @@ export class QueueInstance {
       flow.rate = spec.rate;
       flow.periodS = spec.periodS ?? 1;
     }
+    // Journalled only when the configuration changes, not on every publish under the key.
+    if (!sameFlowConfig(before, flowConfig(flow))) {
+      this.#options.journal.put("flow", flow.key, flowConfig(flow));
+    }
+  }
+
+  /** Puts a flow-control key's configuration (limits, pause, pins) recovered from the journal back. */
+  restoreFlow(config: FlowControlConfig): void {
+    this.flows.set(config.key, {
+      ...config,
+      inFlight: 0,
+      rateCount: 0,
+      periodStart: this.#now,
+    });
   }
 
   flowState(key: string): FlowControlState {
@@ -1049,13 +1096,44 @@ export class QueueInstance {
     this.#requestPump();
   }
 
-  flowChanged(): void {
+  /** After a pause, resume, pin or unpin of `key`: journals its configuration and looks again. */
+  flowChanged(key: string): void {
+    const flow = this.flows.get(key);
+    if (flow !== undefined) {
+      this.#options.journal.put("flow", key, flowConfig(flow));
+    }
     this.#requestPump();
   }
 
   get activeCount(): number {
     return this.#inFlight.size;
   }
+}
+
+/** What of a flow-control key is kept across restarts: its settings, not its running counters. */
+export type FlowControlConfig = Omit<FlowControlState, "inFlight" | "rateCount" | "periodStart">;
+
+export function flowConfig(flow: FlowControlState): FlowControlConfig {
+  return {
+    key: flow.key,
+    ...(flow.parallelism === undefined ? {} : { parallelism: flow.parallelism }),
+    ...(flow.rate === undefined ? {} : { rate: flow.rate }),
+    periodS: flow.periodS,
+    isPaused: flow.isPaused,
+    pinnedParallelism: flow.pinnedParallelism,
+    pinnedRate: flow.pinnedRate,
+  };
+}
+
+function sameFlowConfig(a: FlowControlConfig, b: FlowControlConfig): boolean {
+  return (
+    a.parallelism === b.parallelism &&
+    a.rate === b.rate &&
+    a.periodS === b.periodS &&
+    a.isPaused === b.isPaused &&
+    a.pinnedParallelism === b.pinnedParallelism &&
+    a.pinnedRate === b.pinnedRate
+  );
 }
 
 /** A random prefix per process and a counter: unique across restarts, cheap per message. */

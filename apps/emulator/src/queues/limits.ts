@@ -21,3 +21,41 @@ export const QueueLimits = {
 export function overLimit(what: string, limit: number): never {
   throw new QueueRequestError(412, `${what} exceeds the plan's limit of ${limit}`);
 }
+
+/**
+ * The monthly budget (`update-budget`; 0 is no limit): once this month's cost reaches it, publishes
+ * are refused until the month turns or the budget is raised. A 412 like the other plan limits;
+ * the service's own text for it is not documented.
+ */
+export function checkBudget(input: { budget: number; monthlyCost: number }): void {
+  if (input.budget > 0 && input.monthlyCost >= input.budget) {
+    throw new QueueRequestError(
+      412,
+      `the monthly budget of $${input.budget} is reached ($${input.monthlyCost.toFixed(2)} this month): raise it with update-budget, or set it to 0 for no limit`,
+    );
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The daily quota (`--qstash-daily-limit`, off by default: the service's free plan allows 1,000
+ * messages a day, which local development would hit): once `todayCount` messages were published
+ * this UTC day, publishes get the service's 429 with `RateLimit-Limit`, `-Remaining` and `-Reset`
+ * (unix seconds of the next UTC midnight), which the SDK raises as `QstashDailyRatelimitError`.
+ */
+export function checkDailyQuota(input: { limit: number; todayCount: number; nowMs: number }): void {
+  if (input.todayCount < input.limit) {
+    return;
+  }
+  const reset = Math.floor(input.nowMs / DAY_MS + 1) * DAY_MS;
+  throw new QueueRequestError(
+    429,
+    `Exceeded daily rate limit: ${input.limit} messages per day; the quota resets at ${new Date(reset).toISOString()}`,
+    {
+      "RateLimit-Limit": String(input.limit),
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": String(reset / 1000),
+    },
+  );
+}

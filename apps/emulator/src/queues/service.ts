@@ -8,7 +8,14 @@ import { QSTASH_DEV_CREDENTIALS, type QStashEvent } from "@stratus/core/schemas"
 import type { FsyncPolicy, StoreState } from "../storage/index.ts";
 import { Deliverer } from "./delivery.ts";
 import { QueueRequestError } from "./errors.ts";
-import { type Journal, type JournalKind, QueueInstance, type SigningKeys } from "./instance.ts";
+import {
+  type FlowControlConfig,
+  flowConfig,
+  type Journal,
+  type JournalKind,
+  QueueInstance,
+  type SigningKeys,
+} from "./instance.ts";
 import type {
   DlqRecord,
   MessageRecord,
@@ -143,7 +150,10 @@ export class QueueService {
         journal: this.#journal(id),
         signingKeys: () => this.signingKeys(id),
         onError: this.#options.onError,
-        onAttempt: (event) => this.#options.onEvent?.(id, event),
+        // Only with a listener: each call builds the event's view.
+        ...(this.#options.onEvent === undefined
+          ? {}
+          : { onAttempt: (event: QStashEvent) => this.#options.onEvent?.(id, event) }),
       });
       this.#instances.set(id, instance);
       restore(instance, this.#persistence.initial.get(id));
@@ -151,6 +161,20 @@ export class QueueService {
       instance.pump();
     }
     return instance;
+  }
+
+  /** The ids of every queue instance the service serves now (live or not yet used). */
+  instanceIds(): readonly string[] {
+    return this.#accounts().map((account) => account.id);
+  }
+
+  /**
+   * Empties instance `id` (the control endpoint's reset) and waits until the removals are
+   * durable. Its saved state from a previous run goes too, so nothing comes back on restart.
+   */
+  async reset(id: string): Promise<void> {
+    this.instance(id).reset();
+    await this.flush();
   }
 
   /** Every live instance (the TUI, tests). */
@@ -204,6 +228,7 @@ export class QueueService {
         ["schedule", new Map(instance.schedules)],
         ["topic", new Map(instance.topics)],
         ["dedup", new Map(instance.dedup)],
+        ["flow", new Map([...instance.flows].map(([key, flow]) => [key, flowConfig(flow)]))],
       ]);
       // JSON copies, so the snapshot is what the records were when it was asked for.
       state.set(
@@ -259,6 +284,9 @@ function restore(
   }
   for (const [key, value] of saved.get("dedup") ?? []) {
     instance.dedup.set(key, value as { messageId: string; expiresAt: number });
+  }
+  for (const value of saved.get("flow")?.values() ?? []) {
+    instance.restoreFlow(value as FlowControlConfig);
   }
   for (const value of saved.get("message")?.values() ?? []) {
     instance.restore(value as MessageRecord);

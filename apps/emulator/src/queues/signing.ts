@@ -4,10 +4,32 @@
  * are wall-clock seconds, not the emulator's clock: the receiver's `jose` checks `exp` and `nbf`
  * against its own wall clock, so a test clock far from now would make every signature invalid.
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  randomUUID,
+} from "node:crypto";
 
 const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
 const LIFETIME_S = 300;
+/** Signing keys imported once each (an instance has two; rotation adds one). */
+const keyObjects = new Map<string, KeyObject>();
+const MAX_KEY_OBJECTS = 64;
+
+function keyObject(key: string): KeyObject {
+  let object = keyObjects.get(key);
+  if (object === undefined) {
+    if (keyObjects.size >= MAX_KEY_OBJECTS) {
+      keyObjects.clear();
+    }
+    object = createSecretKey(Buffer.from(key, "utf8"));
+    keyObjects.set(key, object);
+  }
+  return object;
+}
 
 export function signDelivery(options: { key: string; url: string; body: Uint8Array }): string {
   const now = Math.floor(Date.now() / 1000);
@@ -17,11 +39,14 @@ export function signDelivery(options: { key: string; url: string; body: Uint8Arr
     exp: now + LIFETIME_S,
     nbf: now,
     iat: now,
-    jti: `jwt_${randomBytes(12).toString("hex")}`,
+    // randomUUID draws from a cached pool; randomBytes per delivery is a native job each.
+    jti: `jwt_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
     body: createHash("sha256").update(options.body).digest("base64url"),
   };
   const unsigned = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
-  const signature = createHmac("sha256", options.key).update(unsigned).digest("base64url");
+  const signature = createHmac("sha256", keyObject(options.key))
+    .update(unsigned)
+    .digest("base64url");
   return `${unsigned}.${signature}`;
 }
 

@@ -105,7 +105,10 @@ describe("--seed FILE and the control endpoint", () => {
         authorization: `Basic ${Buffer.from(`${emulator.email}:${emulator.apiKey}`).toString("base64")}`,
       },
     });
-    expect(await state.json()).toEqual({ products: ["kv", "vector", "search"], hasSeed: false });
+    expect(await state.json()).toEqual({
+      products: ["kv", "vector", "search", "queues"],
+      hasSeed: false,
+    });
   });
 
   test("a bad seed stops the start with a message naming the section and command", async ({
@@ -118,7 +121,8 @@ describe("--seed FILE and the control endpoint", () => {
         return join(dir, "seed.json");
       };
       const start = (seedFile: string) => createEmulator({ port: 0, respPort: null, seedFile });
-      await expect(start(write({ queues: {} }))).rejects.toThrow(/unknown section "queues"/);
+      await expect(start(write({ workflows: {} }))).rejects.toThrow(/unknown section "workflows"/);
+      await expect(start(write({ queues: {} }))).rejects.toThrow(/queues have no seed section/);
       await expect(start(write({ kv: { default: [["SET"]] } }))).rejects.toThrow(
         /kv seed of "default", command 1 \(SET\): ERR wrong number of arguments/,
       );

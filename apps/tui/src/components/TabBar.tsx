@@ -1,4 +1,7 @@
-/** The screen list at the top: number, name, the current one highlighted. */
+/**
+ * The screen list at the top: number, name, the current one highlighted. When the titles do not
+ * fit the width, the other tabs are cut short and the current one stays whole.
+ */
 import { Box, Text } from "ink";
 import type { FunctionComponent } from "react";
 
@@ -10,9 +13,11 @@ export interface TabBarProps {
 export const TabBar: FunctionComponent<TabBarProps> = ({ titles, current }) => (
   <Box>
     {titles.map((title, index) => (
-      <Text key={title} inverse={index === current} bold={index === current}>
-        {index === current ? `[${index + 1} ${title}]` : ` ${index + 1} ${title} `}
-      </Text>
+      <Box key={title} flexShrink={index === current ? 0 : 1}>
+        <Text inverse={index === current} bold={index === current} wrap="truncate-end">
+          {index === current ? `[${index + 1} ${title}]` : ` ${index + 1} ${title} `}
+        </Text>
+      </Box>
     ))}
   </Box>
 );

@@ -5,12 +5,14 @@
 import {
   createKv,
   createManagement,
+  createQueue,
   createSearch,
   createVector,
   type Management,
 } from "@stratus/client";
-import type { SearchIndex } from "@stratus/core/schemas";
+import type { QStashUser, SearchIndex } from "@stratus/core/schemas";
 import type { CliOptions } from "./options.ts";
+import { loadQueueOverview, type QueueOverview } from "./queue-overview.ts";
 import {
   type Connection,
   type ManagementService,
@@ -61,6 +63,24 @@ async function withSearch<TResult>(
   }
 }
 
+/** A queue instance's overview through a client for its record's URL and token, closed after. */
+async function queueOverview(queue: QStashUser): Promise<QueueOverview> {
+  if (queue.rest_url === undefined || queue.token === undefined) {
+    throw new Error(`queue instance ${queue.id} has no rest_url or token in its record`);
+  }
+  const client = createQueue({
+    url: queue.rest_url,
+    token: queue.token,
+    retry: RETRY,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  try {
+    return await loadQueueOverview(client);
+  } finally {
+    await client.close();
+  }
+}
+
 /** The management operations the screens use, over the client. */
 export function managementService(
   management: Management,
@@ -77,6 +97,7 @@ export function managementService(
     listVectorIndexes: () => management.vector.list(),
     listSearchIndexes: () => management.search.list(),
     listQueues: () => management.queue.list(),
+    queueOverview,
     listTeams: () => management.teams.list(),
     faults: () => management.control.faults(),
     databaseStats: (id, period) => management.redis.stats(id, { period }),

@@ -17,6 +17,7 @@ import type {
   VectorStats,
 } from "@stratus/core/schemas";
 import type { ServiceTarget } from "./problem.ts";
+import type { QueueOverview } from "./queue-overview.ts";
 
 /** The management operations the TUI uses (management-api.md §3). */
 export interface ManagementService {
@@ -36,6 +37,11 @@ export interface ManagementService {
    * at its record's `endpoint` with its `token`.
    */
   searchDocumentCount(database: SearchIndex): Promise<number>;
+  /**
+   * The Queues screen's view of a queue instance, read from its own queue API at its record's
+   * `rest_url` with its `token` (queues-wire.md §2).
+   */
+  queueOverview(queue: QStashUser): Promise<QueueOverview>;
   /** `search/{index}` on a search database (search-wire.md §3.2). */
   searchQuery(
     database: SearchIndex,

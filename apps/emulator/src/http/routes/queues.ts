@@ -55,6 +55,7 @@ interface Context {
   /** For prefix routes: the rest of the path (the destination). */
   readonly rest: string;
   readonly onPublish?: ((sample: QueuePublishSample) => void) | undefined;
+  readonly checkPublish?: ((instanceId: string) => void) | undefined;
 }
 
 type Handler = (context: Context) => unknown;
@@ -81,6 +82,11 @@ export interface QueuePublishSample {
 export interface QueueRouteOptions {
   readonly service: QueueService;
   readonly onPublish?: ((sample: QueuePublishSample) => void) | undefined;
+  /**
+   * Called before a publish, enqueue or batch is accepted; throws a {@link QueueRequestError}
+   * when the instance's plan refuses more messages (its monthly budget).
+   */
+  readonly checkPublish?: ((instanceId: string) => void) | undefined;
 }
 
 export function createQueueRoute(options: QueueRouteOptions): QueueRouteHandler {
@@ -119,6 +125,7 @@ function admit(input: {
           params,
           rest,
           onPublish: options.onPublish,
+          checkPublish: options.checkPublish,
         }),
     };
   } catch (error: unknown) {
@@ -179,7 +186,8 @@ function isResponse(value: unknown): value is EmulatorResponse {
 
 function errorResponse(error: unknown): EmulatorResponse {
   if (error instanceof QueueRequestError) {
-    return jsonResponse(error.status, { error: error.message });
+    const answer = jsonResponse(error.status, { error: error.message });
+    return { ...answer, headers: { ...answer.headers, ...error.headers } };
   }
   throw error;
 }
@@ -257,6 +265,7 @@ function checkSize(body: Uint8Array): void {
 function publish(context: Context, queueName: string | undefined): EmulatorResponse {
   const { request, instance } = context;
   checkSize(request.body);
+  context.checkPublish?.(instance.id);
   const entries = [...headerEntries(request)];
   const cron = entries.find(([name]) => name === H.CRON)?.[1];
   if (cron !== undefined) {
@@ -291,6 +300,7 @@ function enqueue(context: Context): EmulatorResponse {
 }
 
 function batch(context: Context): EmulatorResponse {
+  context.checkPublish?.(context.instance.id);
   const entries = parseJson(context.request.body, QStashBatchBodySchema);
   const callerAddress = callerIp(context.request);
   // Every entry is checked before any is accepted, so a bad one publishes nothing.
@@ -509,7 +519,7 @@ function setFlowPaused(context: Context, paused: boolean): void {
     context.instance.flows.get(flowKey(context)) ??
     notFound(`flow control key ${flowKey(context)} not found`);
   flow.isPaused = paused;
-  context.instance.flowChanged();
+  context.instance.flowChanged(flowKey(context));
 }
 
 function pinFlow(context: Context): void {
@@ -539,7 +549,7 @@ function pinFlow(context: Context): void {
     flow.periodS = period ?? flow.periodS;
     flow.pinnedRate = true;
   }
-  context.instance.flowChanged();
+  context.instance.flowChanged(flowKey(context));
 }
 
 function unpinFlow(context: Context): void {
@@ -553,6 +563,7 @@ function unpinFlow(context: Context): void {
   if (query.get("rate") === "true") {
     flow.pinnedRate = false;
   }
+  context.instance.flowChanged(flowKey(context));
 }
 
 function resetRate(context: Context): void {
