@@ -128,6 +128,8 @@ export class RespConnection {
   readonly #outputLimit: OutputLimitGuard;
   /** The protocol HELLO chose: 2 until `HELLO 3`, back to 2 on RESET. */
   #protocol: 2 | 3 = 2;
+  /** CLIENT REPLY: OFF drops every reply, SKIP the next command's (pushes still go out). */
+  #replies = { isOff: false, skipsThis: false, skipsNext: false };
   /**
    * Under RESP3, the commands MULTI queued, so EXEC's replies get each its command's RESP3 shape;
    * undefined outside MULTI.
@@ -146,7 +148,7 @@ export class RespConnection {
       onExceeded: () => this.#closeOverOutputLimit(),
     });
     this.#isAuthenticated = options.authenticate === undefined;
-    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#caller = this.#callerAs({ isReadOnly: false });
     // Commands count in the usage of the database they ran on, none before AUTH picks it.
     this.#usage = this.#isAuthenticated ? options.usage : undefined;
     if (this.#isAuthenticated) {
@@ -159,6 +161,11 @@ export class RespConnection {
 
   #address(): string {
     return `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
+  }
+
+  #callerAs({ isReadOnly }: { isReadOnly: boolean }): KvCaller {
+    const local = `${this.#socket.localAddress ?? "0.0.0.0"}:${this.#socket.localPort ?? 0}`;
+    return { isReadOnly, address: this.#address(), localAddress: local };
   }
 
   /** The session on `backend`: the current one, or a new one in its place (another database). */
@@ -246,7 +253,7 @@ export class RespConnection {
         if (this.#isClosed) {
           return;
         }
-        const bytesOut = this.#writeReply(reply, { command, argv });
+        const bytesOut = this.#isReplySuppressed() ? 0 : this.#writeReply(reply, { command, argv });
         this.#recordUsage(argv, usage, {
           isWrite: isWriteCommand(command),
           latencyMs: performance.now() - startedAt,
@@ -277,6 +284,9 @@ export class RespConnection {
     }
     if (name === "HELLO") {
       return await this.#hello(argv, command);
+    }
+    if (name === "CLIENT|REPLY" && this.#isAuthenticated && this.#setReplyMode(argv)) {
+      return OK;
     }
     if (this.#options.authenticate !== undefined) {
       // AUTH, HELLO and RESET: the commands a client may send before authenticating (src/server.c
@@ -315,6 +325,39 @@ export class RespConnection {
       this.#close();
       return OK;
     }
+  }
+
+  /**
+   * CLIENT REPLY ON|OFF|SKIP (src/networking.c clientCommand): answered here, in front of either
+   * backend (a proxied Redis that stopped replying would leave its session waiting). OFF and SKIP
+   * answer nothing themselves. False for another mode, which the backend refuses with Redis's
+   * syntax error.
+   */
+  #setReplyMode(argv: Argv): boolean {
+    const mode = argv.length === 3 ? asciiUpper(argv[2] ?? "") : "";
+    if (mode === "ON") {
+      this.#replies = { isOff: false, skipsThis: false, skipsNext: false };
+    } else if (mode === "OFF") {
+      this.#replies = { ...this.#replies, isOff: true, skipsThis: true };
+    } else if (mode === "SKIP") {
+      this.#replies = { ...this.#replies, skipsThis: true, skipsNext: !this.#replies.isOff };
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether this command's reply is dropped; then, as Redis's `resetClient`, a SKIP given by this
+   * command applies to the next one.
+   */
+  #isReplySuppressed(): boolean {
+    const { isOff, skipsThis, skipsNext } = this.#replies;
+    if (!(isOff || skipsThis || skipsNext)) {
+      return false;
+    }
+    this.#replies = { isOff, skipsThis: skipsNext, skipsNext: false };
+    return isOff || skipsThis;
   }
 
   #isSubscribed(): boolean {
@@ -369,6 +412,7 @@ export class RespConnection {
       this.#shardSubscriptions = 0;
       this.#protocol = 2;
       this.#queued = undefined;
+      this.#replies = { isOff: false, skipsThis: false, skipsNext: false };
     } else if (name === "PING" && this.#isInSubscribedMode()) {
       const pong: Resp2Value = { kind: "bulk", value: Buffer.from("pong") };
       if (reply.kind === "simple" && reply.value === "PONG") {
@@ -418,7 +462,7 @@ export class RespConnection {
   async #signIn(username: string, password: string): Promise<boolean> {
     const grant = this.#options.authenticate?.(username, password);
     if (grant !== undefined) {
-      this.#caller = { isReadOnly: grant.isReadOnly, address: this.#address() };
+      this.#caller = this.#callerAs({ isReadOnly: grant.isReadOnly });
       this.#usage = grant.usage;
       this.#openSession(grant.backend).actAs(grant.username);
       this.#isAuthenticated = true;
@@ -441,7 +485,7 @@ export class RespConnection {
     if (reply.kind !== "simple") {
       return false;
     }
-    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#caller = this.#callerAs({ isReadOnly: false });
     this.#isAuthenticated = true;
     return true;
   }
@@ -500,6 +544,7 @@ export class RespConnection {
       return reply;
     }
     this.#protocol = protocol;
+    session.setProtocol?.(protocol);
     return withProtocol(reply, protocol);
   }
 
@@ -511,7 +556,7 @@ export class RespConnection {
     const reply = this.#session === undefined ? RESET : await this.#session.execute(argv, command);
     this.#isAuthenticated = false;
     this.#usage = undefined;
-    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#caller = this.#callerAs({ isReadOnly: false });
     return reply;
   }
 

@@ -9,6 +9,7 @@ import {
   type Command,
   type CommandResult,
   type Engine,
+  mayWrite,
   type Reply,
   type Session,
   TransactionQueue,
@@ -32,6 +33,7 @@ export class MemorySession implements KvSession {
     this.#durability = options.durability;
     this.#session = engine.createSession({
       address: options.caller.address,
+      localAddress: options.caller.localAddress ?? "",
       ...(options.onKill === undefined ? {} : { onKill: options.onKill }),
       push: (message) => {
         if (this.#captured === undefined) {
@@ -46,9 +48,15 @@ export class MemorySession implements KvSession {
   }
 
   async execute(argv: Argv, command?: Command): Promise<Resp2Value> {
+    // CLIENT PAUSE holds the command back, even one MULTI would only queue (src/server.c).
+    const paused = this.#engine.pauses.admit(this.#session, this.#mayWrite(argv, command));
+    if (paused !== undefined) {
+      await paused;
+    }
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
     const handled = this.#transaction.handle(argv, command);
     if (handled !== undefined) {
+      this.#engine.commandEnded(this.#session, command?.name);
       await this.#settle();
       return toResp2(handled);
     }
@@ -62,11 +70,22 @@ export class MemorySession implements KvSession {
     const executed = this.#engine.execute(argv, this.#session, command);
     const captured = this.#captured;
     this.#captured = undefined;
+    this.#engine.commandEnded(this.#session, command?.name);
     const result = this.#firstOf(captured, executed);
     const reply =
       result.kind === "blocked" ? await this.#engine.waitFor(result, argv, this.#session) : result;
     await this.#settle();
     return toResp2(reply);
+  }
+
+  /** Whether CLIENT PAUSE WRITE holds the command back: a write, or an EXEC with one queued. */
+  #mayWrite(argv: Argv, command: Command | undefined): boolean {
+    if (command === undefined) {
+      return false;
+    }
+    return command.name === "EXEC" && argv.length === 1
+      ? this.#transaction.mayWrite
+      : mayWrite(command);
   }
 
   /**
@@ -94,6 +113,7 @@ export class MemorySession implements KvSession {
 
   /** MONITOR: `+OK`, then every executed command as a status line in Redis's format. */
   #monitor(): Resp2Value {
+    this.#session.isMonitor = true;
     this.#stopMonitor ??= this.#engine.monitor((command) => {
       this.#onPush({
         kind: "simple",
@@ -111,6 +131,10 @@ export class MemorySession implements KvSession {
   actAs(username: string): void {
     this.#session.user = username;
     this.#session.isAuthenticated = true;
+  }
+
+  setProtocol(protocol: 2 | 3): void {
+    this.#session.protocol = protocol;
   }
 
   close(): void {
