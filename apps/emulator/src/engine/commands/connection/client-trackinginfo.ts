@@ -56,7 +56,8 @@ export const clientTrackinginfo = defineCommand({
       reply.bulk("redirect"),
       reply.integer(state?.redirect ?? -1),
       reply.bulk("prefixes"),
-      reply.bulks(state?.prefixes ?? []),
+      // Redis keeps them in a radix tree: byte order (binary strings compare by byte).
+      reply.bulks([...(state?.prefixes ?? [])].sort()),
     ]);
   },
 });
