@@ -51,6 +51,8 @@ export class MemorySession implements KvSession {
     // CLIENT PAUSE holds the command back, even one MULTI would only queue (src/server.c).
     const paused = this.#engine.pauses.admit(this.#session, this.#mayWrite(argv, command));
     if (paused !== undefined) {
+      // CLIENT LIST shows the held command, as Redis does (it looked the command up first).
+      this.#session.lastCommand = command?.fullName ?? this.#session.lastCommand;
       await paused;
     }
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
