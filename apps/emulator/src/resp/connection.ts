@@ -285,9 +285,6 @@ export class RespConnection {
     if (name === "HELLO") {
       return await this.#hello(argv, command);
     }
-    if (name === "CLIENT|REPLY" && this.#isAuthenticated && this.#setReplyMode(argv)) {
-      return OK;
-    }
     if (this.#options.authenticate !== undefined) {
       // AUTH, HELLO and RESET: the commands a client may send before authenticating (src/server.c
       // CMD_NO_AUTH), answered here, where the tokens are.
@@ -312,6 +309,9 @@ export class RespConnection {
     const subscribedRefusal = this.#subscribedModeRefusal(argv, command);
     if (subscribedRefusal !== undefined) {
       return subscribedRefusal;
+    }
+    if (name === "CLIENT|REPLY" && this.#setReplyMode(argv)) {
+      return OK;
     }
     try {
       return await session.execute(argv, command);

@@ -39,6 +39,7 @@ describe("client-side caching", () => {
       expect(await client.get("k")).toBe("1");
       expect(await client.get("k")).toBe("1");
       expect(cache.stats().hitCount).toBe(1);
+      expect(String(await client.sendCommand(["CLIENT", "INFO"]))).toMatch(/ flags=t .* resp=3 /);
 
       const invalidated = once(cache, "invalidate");
       await server.rest(["SET", "k", "2"]);
