@@ -279,8 +279,6 @@ export const ERR = {
   DUMP_UNSUPPORTED_TYPE: (type: string): string =>
     `ERR DUMP of '${type}' values is not supported by the emulator yet`,
   DEBUG_UNSUPPORTED: (sub: string): string => `ERR DEBUG ${sub} is not supported by the emulator`,
-  CLIENT_UNSUPPORTED: (what: string): string =>
-    `ERR CLIENT ${what} is not supported by the emulator`,
   REPLICATION_UNSUPPORTED: (command: string): string =>
     `ERR ${command} is not supported by the emulator: it runs as a standalone master`,
   // Geo and hyperloglog groups (src/geo.c, src/hyperloglog.c).
