@@ -247,8 +247,13 @@ export class RespConnection {
         this.#isInOwnCommand = true;
         const running = this.#run(argv, command);
         this.#isInOwnCommand = false;
+        const waiting =
+          command?.flags.has("blocking") === true
+            ? setImmediate(() => this.#whileBlocked())
+            : undefined;
         const reply = this.#observeReply(command, await running);
-        const held = this.#heldPushes;
+        clearImmediate(waiting);
+        const held = this.#heldPushes ?? [];
         this.#heldPushes = undefined;
         if (this.#isClosed) {
           return;
@@ -558,6 +563,21 @@ export class RespConnection {
     this.#usage = undefined;
     this.#caller = this.#callerAs({ isReadOnly: false });
     return reply;
+  }
+
+  /**
+   * A blocking command still waits a turn of the event loop after it ran: from now on pushes
+   * (pub/sub messages, invalidations) go out as they come, as Redis writes them to a blocked
+   * client, and the socket is no longer corked behind the wait.
+   */
+  #whileBlocked(): void {
+    const held = this.#heldPushes ?? [];
+    this.#heldPushes = undefined;
+    this.#socket.uncork();
+    for (const value of held) {
+      this.#observe(value);
+      this.#writePush(value);
+    }
   }
 
   /**

@@ -115,6 +115,29 @@ describe("client-side caching", () => {
   });
 });
 
+describe("pushes to a blocked connection", () => {
+  test("a RESP3 client waiting in BLPOP gets its invalidations and messages at once", async ({
+    expect,
+  }) => {
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    socket.write("HELLO 3\r\nCLIENT TRACKING on\r\nGET k\r\nSUBSCRIBE ch\r\nBLPOP q 0\r\n");
+    await socket.readUntil(/subscribe\r\n\$2\r\nch\r\n:1\r\n$/);
+    socket.clear();
+    const other = server.client();
+    // Without the fix both would wait behind the BLPOP, which only the RPUSH below ends.
+    expect(await other.publish("ch", "hi")).toBe(1);
+    await server.rest(["SET", "k", "v"]);
+    expect(await socket.readUntil(/invalidate/)).toBe(
+      ">3\r\n$7\r\nmessage\r\n$2\r\nch\r\n$2\r\nhi\r\n" +
+        ">2\r\n$10\r\ninvalidate\r\n*1\r\n$1\r\nk\r\n",
+    );
+    socket.clear();
+    await other.rpush("q", "x");
+    expect(await socket.readUntil(/x\r\n$/)).toBe("*2\r\n$1\r\nq\r\n$1\r\nx\r\n");
+  });
+});
+
 describe("client commands on the wire", () => {
   test("CLIENT REPLY OFF, SKIP and ON drop exactly the replies Redis drops", async ({ expect }) => {
     await using server = await startRespEmulator();
