@@ -27,6 +27,11 @@ export class ClientPauses {
     this.#clock = clock;
   }
 
+  /** Whether a pause is in effect (cheap: checked before each request). */
+  get isPausing(): boolean {
+    return this.#mode !== undefined;
+  }
+
   /**
    * Pauses until `untilMs`; a pause already in effect keeps the later end and the stricter mode,
    * as Redis's `pauseClients` does.

@@ -10,7 +10,8 @@ import { defineCommand } from "../define.ts";
  * checked before the timeout, as Redis does. A pause in effect keeps the later end and the
  * stricter mode.
  *
- * Emulator difference: REST requests are not held back, and keys still expire during a pause.
+ * REST requests are held too (`kv/memory/memory-backend.ts`). Emulator difference: keys still
+ * expire during a pause.
  * @see https://redis.io/commands/client-pause
  */
 export const clientPause = defineCommand({
