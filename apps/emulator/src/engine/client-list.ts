@@ -52,8 +52,8 @@ export function clientInfoLine(session: Session, nowMs: number): string {
   return [
     `id=${session.id}`,
     `addr=${session.address}`,
-    // Emulator difference: the engine does not know the listening address or socket.
-    "laddr=",
+    `laddr=${session.localAddress}`,
+    // Emulator difference: the engine does not know the socket.
     "fd=-1",
     `name=${session.name}`,
     `age=${age}`,
@@ -78,7 +78,7 @@ export function clientInfoLine(session: Session, nowMs: number): string {
     "events=r",
     `cmd=${session.lastCommand}`,
     `user=${session.user}`,
-    "redir=-1",
+    `redir=${session.tracking?.redirect ?? -1}`,
     `resp=${session.protocol}`,
     `lib-name=${session.libraryName}`,
     `lib-ver=${session.libraryVersion}`,
@@ -89,14 +89,27 @@ export function clientInfoLine(session: Session, nowMs: number): string {
   ].join(" ");
 }
 
-/** The `flags=` letters (`getClientFlags`): N when none applies. */
+/** The `flags=` letters (`getClientFlags`), in Redis's order: N when none applies. */
 function clientFlags(session: Session): string {
-  let flags = "";
+  let flags = session.isMonitor ? "O" : "";
   if (session.subscriptionCount > 0 || session.shardChannels.size > 0) {
     flags += "P";
   }
   if (session.queuedCommands !== undefined) {
     flags += "x";
+  }
+  if (session.isBlocked || session.isPaused) {
+    flags += "b";
+  }
+  const { tracking } = session;
+  if (tracking !== undefined) {
+    flags += "t";
+    if (tracking.isRedirectBroken) {
+      flags += "R";
+    }
+    if (tracking.isBroadcast) {
+      flags += "B";
+    }
   }
   if (session.isWatchDirty) {
     flags += "d";

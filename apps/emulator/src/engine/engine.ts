@@ -7,6 +7,7 @@
 import { AclRegistry } from "./acl/registry.ts";
 import { type Authenticator, aclAuthenticator } from "./auth.ts";
 import { isStringTooLongError } from "./bytes.ts";
+import { ClientPauses } from "./client-pause.ts";
 import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
 import { Args } from "./commands/args.ts";
 import type {
@@ -17,7 +18,7 @@ import type {
   ServerStats,
 } from "./commands/context.ts";
 import type { Command } from "./commands/define.ts";
-import { resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
+import { keyPositions, resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config, type NotifyClass } from "./config.ts";
 import { ERR, ReplyError } from "./errors.ts";
@@ -30,6 +31,7 @@ import { ScriptingState } from "./scripting/state.ts";
 import { SearchRegistry } from "./search/registry.ts";
 import { Session } from "./session.ts";
 import { ShardChannels } from "./shard-channels.ts";
+import { Tracking } from "./tracking.ts";
 
 /** One write as the storage log records it: the database and the effect's argv. */
 export interface Effect {
@@ -75,6 +77,8 @@ interface Waiter {
 }
 
 const DATABASE_COUNT = 16;
+/** Read-only scripts: the commands they run are tracked, not the script itself (src/server.c call). */
+const UNTRACKED_READS = new Set(["EVAL_RO", "EVALSHA_RO", "FCALL_RO"]);
 /** How often the active-expiry sweep runs, and how many keys it checks per database each time. */
 const SWEEP_INTERVAL_MS = 100;
 const SWEEP_BUDGET = 20;
@@ -94,6 +98,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
   readonly shardChannels = new ShardChannels();
   readonly scanCursors = new KeyspaceCursors();
   readonly search: SearchRegistry = new SearchRegistry((index) => this.databases[index]);
+  /** Client-side caching: tracked keys, broadcast prefixes, invalidation messages. */
+  readonly tracking: Tracking = new Tracking((id) => this.#sessions.get(id));
+  /** CLIENT PAUSE: the connections' commands it holds back. */
+  readonly pauses: ClientPauses;
   // Created on first use: a script cache and its VMs cost memory, and the ids draw from `random`,
   // whose sequence tests fix (an eager draw would shift every later random reply).
   #scripting: ScriptingState | undefined;
@@ -108,6 +116,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
   readonly #waiters = new Map<string, Waiter[]>();
   readonly #readyKeys = new Set<string>();
   #nextSessionId = 1;
+  /**
+   * The client whose command the running unit serves (Redis's `server.current_client`): a script's
+   * `redis.call` runs as the script's caller here, for tracking and NOLOOP.
+   */
+  #currentClient: Session | undefined;
   /** The time of the running unit (command, transaction, script), frozen while it runs. */
   #unitTimeMs: number | undefined;
   #pendingEffects: Effect[] = [];
@@ -119,6 +132,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#options = options;
     this.clock = options.clock ?? systemClock;
     this.config = new Config(options.config);
+    this.pauses = new ClientPauses(this.clock);
     this.#effectsListener = options.onEffects;
     const now = (): number => this.commandTimeMs;
     this.databases = Array.from(
@@ -144,15 +158,19 @@ export class Engine implements ServerApi, KeyspaceObserver {
   /** Opens a client session (one per RESP connection; REST shares a stateless one). */
   createSession(options: {
     address: string;
+    /** The listener's `ip:port` (CLIENT LIST `laddr`). */
+    localAddress?: string;
     isStateless?: boolean;
     push?: (message: Reply) => void;
     onKill?: () => void;
   }): Session {
+    const { localAddress = "", ...rest } = options;
     const session = new Session({
       id: this.#nextSessionId++,
       createdAtMs: this.clock.now(),
-      ...options,
+      ...rest,
     });
+    session.localAddress = localAddress;
     this.#sessions.set(session.id, session);
     this.stats.totalConnections++;
     return session;
@@ -164,6 +182,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.pubsub.detach(session);
     this.shardChannels.detach(session);
     this.#cancelWaiters(session);
+    this.tracking.forget(session);
+    this.pauses.forget(session);
     this.#sessions.delete(session.id);
   }
 
@@ -182,6 +202,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
 
   sessions(): Iterable<Session> {
     return this.#sessions.values();
+  }
+
+  session(id: number): Session | undefined {
+    return this.#sessions.get(id);
   }
 
   get scripting(): ScriptingState {
@@ -209,6 +233,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     const ownsUnit = this.#unitTimeMs === undefined;
     if (ownsUnit) {
       this.#unitTimeMs = this.clock.now();
+      this.#currentClient = session;
     }
     try {
       return this.#run(argv, session, command);
@@ -253,6 +278,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     this.unwatch(session);
     this.#unitTimeMs = this.clock.now();
+    this.#currentClient ??= session;
     const wasInTransaction = session.inTransaction;
     session.inTransaction = true;
     try {
@@ -299,6 +325,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     try {
       result = command.execute(context, new Args(argv, start));
     } catch (error: unknown) {
+      this.#rememberTrackedKeys(command, argv);
       if (error instanceof ReplyError) {
         return reply.error(error.reply);
       }
@@ -311,6 +338,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       this.#options.onInternalError?.(error, argv);
       return reply.error("ERR internal emulator error");
     }
+    this.#rememberTrackedKeys(command, argv);
     // A command that ran others through the engine (a script's redis.call) is logged as their
     // effects, never as itself, unless it chose its own (STYLE.md §7.5).
     const ranOthers = this.#pendingEffects.length !== effectsBefore;
@@ -322,8 +350,45 @@ export class Engine implements ServerApi, KeyspaceObserver {
     return result;
   }
 
+  /**
+   * `trackingRememberKeys` after a read-only command (even one that answered an error, as Redis
+   * does): the keys it named, for the client it ran for, when that client tracks them.
+   */
+  #rememberTrackedKeys(command: Command, argv: readonly string[]): void {
+    const client = this.#currentClient;
+    if (
+      client?.tracking === undefined ||
+      !command.flags.has("readonly") ||
+      command.flags.has("pubsub") ||
+      UNTRACKED_READS.has(command.fullName)
+    ) {
+      return;
+    }
+    const positions = keyPositions(command, argv);
+    if (positions.length > 0) {
+      this.tracking.remember(
+        client,
+        positions.map((position) => argv[position] ?? ""),
+      );
+    }
+  }
+
+  /**
+   * Ends a command as Redis's `resetClient` does for tracking: `CLIENT CACHING yes|no` holds for
+   * the next command only (every CLIENT subcommand and a whole MULTI…EXEC keep it). The connection
+   * calls it after each command it ran.
+   */
+  commandEnded(session: Session, commandName: string | undefined): void {
+    const state = session.tracking;
+    const isClient = commandName === "CLIENT" || commandName?.startsWith("CLIENT|") === true;
+    if (state !== undefined && !isClient && session.queuedCommands === undefined) {
+      state.isCachingGiven = false;
+    }
+  }
+
   #endUnit(): void {
     this.#unitTimeMs = undefined;
+    this.#currentClient = undefined;
     if (this.#pendingEffects.length > 0) {
       const effects = this.#pendingEffects;
       this.#pendingEffects = [];
@@ -375,7 +440,16 @@ export class Engine implements ServerApi, KeyspaceObserver {
 
   /** signalModifiedKey + notifyKeyspaceEvent + dirty++ for `key` in database `db`. */
   keyModified(db: number, key: string): void {
+    this.#keyChanged(db, key, this.#currentClient);
+  }
+
+  /**
+   * signalModifiedKey: WATCH, blocked clients, search indexes and client-side caching. `changedBy`
+   * is the client that changed it (none for expiry and eviction), for BCAST's NOLOOP.
+   */
+  #keyChanged(db: number, key: string, changedBy: Session | undefined): void {
     this.search.keyChanged(db, key);
+    this.tracking.invalidate(key, { current: this.#currentClient, changedBy });
     const id = slot(db, key);
     const watchers = this.#watchers.get(id);
     if (watchers !== undefined) {
@@ -390,7 +464,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
 
   keyExpired(db: Database, key: string): void {
     this.stats.expiredKeys++;
-    this.keyModified(db.index, key);
+    this.#keyChanged(db.index, key, undefined);
     this.notifyKeyspaceEvent({ type: "x", event: "expired", key, db: db.index });
   }
 
@@ -421,6 +495,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       db.clear();
       this.search.databaseCleared(db.index);
     }
+    this.tracking.invalidateAll(this.#sessions.values());
     this.stats.dirty++;
   }
 
@@ -529,6 +604,26 @@ export class Engine implements ServerApi, KeyspaceObserver {
     });
   }
 
+  /**
+   * CLIENT UNBLOCK: ends the blocking command of session `id` at once, with its timeout reply or
+   * (`error`) the UNBLOCKED error; false when that session is not blocked by a command.
+   */
+  unblock(id: number, options: { error?: string }): boolean {
+    for (const queue of this.#waiters.values()) {
+      const waiter = queue.find((candidate) => candidate.session.id === id && !candidate.isServed);
+      if (waiter !== undefined) {
+        waiter.isServed = true;
+        this.#removeWaiter(waiter);
+        waiter.timer?.cancel();
+        waiter.resolve(
+          options.error === undefined ? waiter.blocked.timeoutReply : reply.error(options.error),
+        );
+        return true;
+      }
+    }
+    return false;
+  }
+
   #serveBlocked(): void {
     // Serving runs commands, whose units end here again: only the outermost call serves, and it
     // loops until no key is ready, so one push of several elements serves several clients in
@@ -618,6 +713,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
   /** Stops the engine's timers. */
   close(): void {
     this.#sweepTimer?.cancel();
+    this.pauses.close();
     for (const session of [...this.#sessions.values()]) {
       this.closeSession(session);
     }

@@ -228,6 +228,26 @@ export const ERR = {
   CLIENT_CACHING_WITHOUT_TRACKING:
     "ERR CLIENT CACHING can be called only when the client is in tracking mode with OPTIN or OPTOUT mode enabled",
   CLIENT_UNBLOCK_REASON: "ERR CLIENT UNBLOCK reason should be TIMEOUT or ERROR",
+  /** src/networking.c clientCommand's CLIENT TRACKING and CLIENT CACHING texts (Redis 7.0). */
+  TRACKING_ONE_REDIRECT: "ERR A client can only redirect to a single other client",
+  TRACKING_NO_REDIRECT_TARGET: "ERR The client ID you want redirect to does not exist",
+  TRACKING_PREFIX_WITHOUT_BCAST: "ERR PREFIX option requires BCAST mode to be enabled",
+  TRACKING_BCAST_SWITCH:
+    "ERR You can't switch BCAST mode on/off before disabling tracking for this client, and then re-enabling it with a different mode.",
+  TRACKING_OPT_WITH_BCAST: "ERR OPTIN and OPTOUT are not compatible with BCAST",
+  TRACKING_OPTIN_AND_OPTOUT: "ERR You can't specify both OPTIN mode and OPTOUT mode",
+  TRACKING_OPT_SWITCH:
+    "ERR You can't switch OPTIN/OPTOUT mode before disabling tracking for this client, and then re-enabling it with a different mode.",
+  TRACKING_PREFIX_OVERLAPS_EXISTING: (prefix: string, existing: string): string =>
+    `ERR Prefix '${prefix}' overlaps with an existing prefix '${existing}'. Prefixes for a single client must not overlap.`,
+  TRACKING_PREFIX_OVERLAPS_GIVEN: (prefix: string, other: string): string =>
+    `ERR Prefix '${prefix}' overlaps with another provided prefix '${other}'. Prefixes for a single client must not overlap.`,
+  CACHING_YES_WITHOUT_OPTIN:
+    "ERR CLIENT CACHING YES is only valid when tracking is enabled in OPTIN mode.",
+  CACHING_NO_WITHOUT_OPTOUT:
+    "ERR CLIENT CACHING NO is only valid when tracking is enabled in OPTOUT mode.",
+  UNBLOCKED: "UNBLOCKED client unblocked via CLIENT UNBLOCK",
+  CLIENT_PAUSE_MODE: "ERR CLIENT PAUSE mode must be WRITE or ALL",
   PROTOCOL_NOT_INTEGER: "ERR Protocol version is not an integer or out of range",
   HELLO_SYNTAX: (option: string): string => `ERR Syntax error in HELLO option '${option}'`,
   HELLO_NOAUTH:
@@ -259,8 +279,6 @@ export const ERR = {
   DUMP_UNSUPPORTED_TYPE: (type: string): string =>
     `ERR DUMP of '${type}' values is not supported by the emulator yet`,
   DEBUG_UNSUPPORTED: (sub: string): string => `ERR DEBUG ${sub} is not supported by the emulator`,
-  CLIENT_UNSUPPORTED: (what: string): string =>
-    `ERR CLIENT ${what} is not supported by the emulator`,
   REPLICATION_UNSUPPORTED: (command: string): string =>
     `ERR ${command} is not supported by the emulator: it runs as a standalone master`,
   // Geo and hyperloglog groups (src/geo.c, src/hyperloglog.c).

@@ -25,4 +25,4 @@ export {
 } from "./output-buffer-limits.ts";
 export type { Reply } from "./reply.ts";
 export type { Session } from "./session.ts";
-export { TransactionQueue } from "./transaction-queue.ts";
+export { mayWrite, TransactionQueue } from "./transaction-queue.ts";

@@ -3,6 +3,7 @@
  * subscriptions. RESP connections own one each; REST requests share a database-0 session.
  */
 import type { Reply } from "./reply.ts";
+import type { TrackingState } from "./tracking.ts";
 
 /** Where pushed replies (pub/sub messages, subscribe confirmations) of a session go. */
 export type PushSink = (message: Reply) => void;
@@ -49,6 +50,8 @@ export class Session {
   readonly patterns = new Set<string>();
   /** True while a blocking command of the session waits (INFO's `blocked_clients`). */
   isBlocked = false;
+  /** True while CLIENT PAUSE holds a command of the session back (the `b` flag). */
+  isPaused = false;
   /** Set by CLIENT KILL and QUIT; the connection closes after the current reply. */
   isKilled = false;
   /** The ACL user the session is authenticated as (AUTH, HELLO AUTH). */
@@ -66,8 +69,17 @@ export class Session {
   queuedCommands: number | undefined;
   /** CLIENT NO-EVICT: shown as the `e` flag. */
   isNoEvict = false;
-  /** CLIENT NO-TOUCH: shown as the `T` flag. */
+  /**
+   * CLIENT NO-TOUCH: shown as the `T` flag; commands of this session do not update a key's access
+   * time (OBJECT IDLETIME), except TOUCH.
+   */
   isNoTouch = false;
+  /** CLIENT TRACKING on: its mode; undefined while tracking is off (see `tracking.ts`). */
+  tracking: TrackingState | undefined;
+  /** Whether MONITOR is on (the `O` flag). */
+  isMonitor = false;
+  /** `ip:port` of the listener the client reached (`laddr`, CLIENT KILL LADDR); empty if none. */
+  localAddress = "";
 
   constructor(options: SessionOptions) {
     this.id = options.id;

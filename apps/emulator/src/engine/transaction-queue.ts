@@ -35,10 +35,17 @@ export class TransactionQueue {
   readonly #session: Session;
   #queued: (readonly string[])[] | undefined;
   #isFlagged = false;
+  /** A queued command writes or may write: CLIENT PAUSE WRITE holds the EXEC. */
+  #mayWrite = false;
 
   constructor(options: { host: TransactionHost; session: Session }) {
     this.#host = options.host;
     this.#session = options.session;
+  }
+
+  /** Whether a queued command writes or may write (Redis's `mstate.cmd_flags`). */
+  get mayWrite(): boolean {
+    return this.isActive && this.#mayWrite;
   }
 
   /** Whether MULTI was called and neither EXEC nor DISCARD yet. */
@@ -104,6 +111,7 @@ export class TransactionQueue {
     }
     this.#queued = [];
     this.#isFlagged = false;
+    this.#mayWrite = false;
     this.#session.queuedCommands = 0;
     return reply.ok();
   }
@@ -127,6 +135,7 @@ export class TransactionQueue {
       return reply.error(ERR.NOT_ALLOWED_IN_MULTI);
     }
     queued.push(argv);
+    this.#mayWrite ||= mayWrite(resolution.command);
     this.#session.queuedCommands = queued.length;
     return QUEUED;
   }
@@ -184,4 +193,9 @@ export class TransactionQueue {
     this.#host.unwatch(this.#session);
     return reply.error(ERR.EXECABORT_BECAUSE(error));
   }
+}
+
+/** Writes, or may write (EVAL, FCALL, PUBLISH): what CLIENT PAUSE WRITE holds back. */
+export function mayWrite(command: Command): boolean {
+  return command.flags.has("write") || command.flags.has("may_replicate");
 }

@@ -21,6 +21,8 @@ export interface KvCaller {
   readonly isReadOnly: boolean;
   /** `ip:port` of the peer, for MONITOR; REST shows `0.0.0.0:0` as the real service does. */
   readonly address: string;
+  /** `ip:port` of the listener a RESP client reached (CLIENT LIST `laddr`, CLIENT KILL LADDR). */
+  readonly localAddress?: string;
 }
 
 export type TransactionResult =
@@ -81,6 +83,12 @@ export interface KvSession {
    * proxied Redis has no such users: there it changes nothing.
    */
   actAs(username: string): void;
+  /**
+   * The protocol HELLO chose (the backends answer in RESP2 terms either way): the embedded engine
+   * needs it for CLIENT LIST's `resp=` and for where tracking invalidations go. A proxied Redis
+   * keeps speaking RESP2 to the listener: there it changes nothing.
+   */
+  setProtocol?(protocol: 2 | 3): void;
   close(): void;
 }
 

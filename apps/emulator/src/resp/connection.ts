@@ -149,6 +149,9 @@ export class RespConnection {
    */
   #queued: { command: Command | undefined; argv: Argv }[] | undefined;
 
+  /** CLIENT REPLY: OFF drops every reply, SKIP the next command's (pushes still go out). */
+  #replyMode = { isOff: false, skipsThis: false, skipsNext: false };
+
   constructor(options: ConnectionOptions) {
     this.#options = options;
     this.#socket = options.socket;
@@ -162,7 +165,7 @@ export class RespConnection {
       onExceeded: () => this.#closeOverOutputLimit(),
     });
     this.#isAuthenticated = options.authenticate === undefined;
-    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#caller = this.#callerAs({ isReadOnly: false });
     // Commands count in the usage of the database they ran on, none before AUTH picks it.
     this.#usage = this.#isAuthenticated ? options.usage : undefined;
     if (this.#isAuthenticated) {
@@ -175,6 +178,11 @@ export class RespConnection {
 
   #address(): string {
     return `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
+  }
+
+  #callerAs({ isReadOnly }: { isReadOnly: boolean }): KvCaller {
+    const local = `${this.#socket.localAddress ?? "0.0.0.0"}:${this.#socket.localPort ?? 0}`;
+    return { isReadOnly, address: this.#address(), localAddress: local };
   }
 
   /** The session on `backend`: the current one, or a new one in its place (another database). */
@@ -281,9 +289,17 @@ export class RespConnection {
       this.#isInOwnCommand = false;
       const request: RunningRequest = { argv, command, usage, startedAt };
       if (running instanceof Promise) {
-        return running.then((reply) =>
-          this.#answer(request, reply) ? this.#runPending() : undefined,
-        );
+        const blocked =
+          command?.flags.has("blocking") === true
+            ? setImmediate(() => this.#whileBlocked())
+            : undefined;
+        return running.then((reply) => {
+          if (blocked !== undefined) {
+            clearImmediate(blocked);
+            this.#replies.open();
+          }
+          return this.#answer(request, reply) ? this.#runPending() : undefined;
+        });
       }
       if (!this.#answer(request, running)) {
         return undefined;
@@ -301,7 +317,7 @@ export class RespConnection {
     if (this.#isClosed) {
       return false;
     }
-    const bytesOut = this.#writeReply(reply, { command, argv });
+    const bytesOut = this.#isReplySuppressed() ? 0 : this.#writeReply(reply, { command, argv });
     this.#recordUsage(argv, usage, {
       isWrite: isWriteCommand(command),
       latencyMs: performance.now() - startedAt,
@@ -356,6 +372,9 @@ export class RespConnection {
     if (subscribedRefusal !== undefined) {
       return subscribedRefusal;
     }
+    if (name === "CLIENT|REPLY" && this.#setReplyMode(argv)) {
+      return OK;
+    }
     try {
       const reply = session.execute(argv, command);
       return reply instanceof Promise
@@ -364,6 +383,39 @@ export class RespConnection {
     } catch (error: unknown) {
       return this.#unavailable(error);
     }
+  }
+
+  /**
+   * CLIENT REPLY ON|OFF|SKIP (src/networking.c clientCommand): answered here, in front of either
+   * backend (a proxied Redis that stopped replying would leave its session waiting). OFF and SKIP
+   * answer nothing themselves. False for another mode, which the backend refuses with Redis's
+   * syntax error.
+   */
+  #setReplyMode(argv: Argv): boolean {
+    const mode = argv.length === 3 ? asciiUpper(argv[2] ?? "") : "";
+    if (mode === "ON") {
+      this.#replyMode = { isOff: false, skipsThis: false, skipsNext: false };
+    } else if (mode === "OFF") {
+      this.#replyMode = { ...this.#replyMode, isOff: true, skipsThis: true };
+    } else if (mode === "SKIP") {
+      this.#replyMode = { ...this.#replyMode, skipsThis: true, skipsNext: !this.#replyMode.isOff };
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether this command's reply is dropped; then, as Redis's `resetClient`, a SKIP given by this
+   * command applies to the next one.
+   */
+  #isReplySuppressed(): boolean {
+    const { isOff, skipsThis, skipsNext } = this.#replyMode;
+    if (!(isOff || skipsThis || skipsNext)) {
+      return false;
+    }
+    this.#replyMode = { isOff, skipsThis: skipsNext, skipsNext: false };
+    return isOff || skipsThis;
   }
 
   /** The proxied Redis went away: say so; the session's upstream state is gone, so close. */
@@ -429,6 +481,7 @@ export class RespConnection {
       this.#shardSubscriptions = 0;
       this.#protocol = 2;
       this.#queued = undefined;
+      this.#replyMode = { isOff: false, skipsThis: false, skipsNext: false };
     } else if (name === "PING" && this.#isInSubscribedMode()) {
       const pong: Resp2Value = { kind: "bulk", value: Buffer.from("pong") };
       if (reply.kind === "simple" && reply.value === "PONG") {
@@ -478,7 +531,7 @@ export class RespConnection {
   async #signIn(username: string, password: string): Promise<boolean> {
     const grant = this.#options.authenticate?.(username, password);
     if (grant !== undefined) {
-      this.#caller = { isReadOnly: grant.isReadOnly, address: this.#address() };
+      this.#caller = this.#callerAs({ isReadOnly: grant.isReadOnly });
       this.#usage = grant.usage;
       this.#openSession(grant.backend).actAs(grant.username);
       this.#isAuthenticated = true;
@@ -501,7 +554,7 @@ export class RespConnection {
     if (reply.kind !== "simple") {
       return false;
     }
-    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#caller = this.#callerAs({ isReadOnly: false });
     this.#isAuthenticated = true;
     return true;
   }
@@ -560,6 +613,7 @@ export class RespConnection {
       return reply;
     }
     this.#protocol = protocol;
+    session.setProtocol?.(protocol);
     return withProtocol(reply, protocol);
   }
 
@@ -571,8 +625,23 @@ export class RespConnection {
     const reply = this.#session === undefined ? RESET : await this.#session.execute(argv, command);
     this.#isAuthenticated = false;
     this.#usage = undefined;
-    this.#caller = { isReadOnly: false, address: this.#address() };
+    this.#caller = this.#callerAs({ isReadOnly: false });
     return reply;
+  }
+
+  /**
+   * A blocking command still waits a turn of the event loop after it ran: from now on pushes
+   * (pub/sub messages, invalidations) go out as they come, as Redis writes them to a blocked
+   * client, and the replies before it are no longer held back in the batch.
+   */
+  #whileBlocked(): void {
+    const held = this.#heldPushes ?? [];
+    this.#heldPushes = undefined;
+    this.#replies.close();
+    for (const value of held) {
+      this.#observe(value);
+      this.#writePush(value);
+    }
   }
 
   /**

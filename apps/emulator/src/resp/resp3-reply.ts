@@ -91,6 +91,8 @@ function reshape(value: Resp2Value, request: { shape: Shape; argv: Argv }): Resp
             ? toMap(engines.items, { "*": toNestedMap })
             : plainResp3(engines),
       });
+    case "tracking-info":
+      return toMap(items, { flags: toSet });
     case "scored":
       return hasOption(request.argv, "WITHSCORES") ? pairs(items, toDouble) : plainResp3(value);
     case "pop":

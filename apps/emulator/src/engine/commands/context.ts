@@ -4,6 +4,7 @@
  */
 import type { AclRegistry } from "../acl/registry.ts";
 import type { Authenticator } from "../auth.ts";
+import type { ClientPauses } from "../client-pause.ts";
 import type { ConfigApi, NotifyClass } from "../config.ts";
 import type { ServerIdentity } from "../info.ts";
 import type { Database } from "../keyspace.ts";
@@ -13,6 +14,7 @@ import type { ScriptingState } from "../scripting/state.ts";
 import type { SearchRegistry } from "../search/registry.ts";
 import type { Session } from "../session.ts";
 import type { ShardChannels } from "../shard-channels.ts";
+import type { Tracking } from "../tracking.ts";
 import type { Command } from "./define.ts";
 
 /** A command that must wait for data (BLPOP, BZPOPMIN, XREAD BLOCK, …). */
@@ -82,6 +84,17 @@ export interface ServerApi {
   readonly search: SearchRegistry;
   /** Run id, replication id and save counters (INFO, HELLO, DEBUG). */
   readonly identity: ServerIdentity;
+  /** Client-side caching (CLIENT TRACKING): tracked keys, prefixes, invalidation messages. */
+  readonly tracking: Tracking;
+  /** The connected session with this id (CLIENT TRACKING REDIRECT). */
+  session(id: number): Session | undefined;
+  /** CLIENT PAUSE / UNPAUSE: the connections' commands held back. */
+  readonly pauses: ClientPauses;
+  /**
+   * CLIENT UNBLOCK: ends session `id`'s blocking command now, with its timeout reply or the given
+   * error; false when it is not blocked by a command.
+   */
+  unblock(id: number, options: { error?: string }): boolean;
 }
 
 export interface ServerStats {

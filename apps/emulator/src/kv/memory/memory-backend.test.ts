@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Resp2Value } from "@stratus/core/resp2";
 import { afterEach, describe, test, vi } from "vitest";
-import { ManualClock } from "../../engine/index.ts";
+import { Engine, ManualClock } from "../../engine/index.ts";
 import type { FsyncPolicy } from "../../storage/index.ts";
 import { holdNextFileOperation } from "../../storage/test-support.ts";
 import type { KvBackend, KvCaller } from "../backend.ts";
@@ -167,6 +167,50 @@ describe("MemoryBackend over a data directory with fsync everysec", () => {
       await written;
     } finally {
       write.release();
+      session.close();
+    }
+  });
+});
+
+describe("MemoryBackend under CLIENT PAUSE", () => {
+  test("REST writes, pipelines and transactions wait for the pause to end, in order; reads do not", async ({
+    expect,
+  }) => {
+    const clock = new ManualClock();
+    const backend = new MemoryBackend(new Engine({ clock }));
+    const session = backend.openSession({ caller: CALLER, onPush: () => undefined });
+    try {
+      await session.execute(["CLIENT", "PAUSE", "1000", "WRITE"]);
+      const order: string[] = [];
+      const held = [
+        released(order, "SET", backend.execute(["SET", "k", "v"], CALLER)),
+        released(
+          order,
+          "pipeline",
+          backend.pipeline(
+            [
+              ["GET", "k"],
+              ["INCR", "n"],
+            ],
+            CALLER,
+          ),
+        ),
+        released(order, "transaction", backend.transaction([["INCR", "n"]])),
+      ];
+      expect(backend.execute(["GET", "k"], CALLER)).toEqual({ kind: "null" });
+      await nextTurn();
+      expect(order).toEqual([]);
+
+      clock.advance(1000);
+      // The pipeline's GET ran before its INCR was held, as a client's pipeline runs up to the
+      // held command; the transaction was held before that INCR.
+      expect(await Promise.all(held)).toEqual([
+        { kind: "simple", value: "OK" },
+        [{ kind: "null" }, { kind: "integer", value: 2n }],
+        { status: "executed", replies: [{ kind: "integer", value: 1n }] },
+      ]);
+      expect(order).toEqual(["SET", "transaction", "pipeline"]);
+    } finally {
       session.close();
     }
   });

@@ -9,6 +9,7 @@ import {
   binaryToBytes,
   type Command,
   type Engine,
+  mayWrite,
   type Reply,
   type Session,
 } from "../../engine/index.ts";
@@ -28,6 +29,7 @@ import type {
   SubscribeOptions,
   TransactionResult,
 } from "../backend.ts";
+import { lookupCommand } from "../command-info.ts";
 import { engineOutputLimits, type OutputLimitSource } from "../output-limit.ts";
 import { monitorLineBytes, pubSubEventBytes } from "../stream-sizes.ts";
 import { toResp2 } from "./convert.ts";
@@ -58,7 +60,13 @@ export class MemoryBackend implements KvBackend {
     this.#restSession = engine.createSession({ address: MONITOR_REST_ADDRESS, isStateless: true });
   }
 
-  execute(argv: Argv, _caller: KvCaller, command?: Command): Resp2Value | Promise<Resp2Value> {
+  execute(argv: Argv, caller: KvCaller, command?: Command): Resp2Value | Promise<Resp2Value> {
+    if (this.engine.pauses.isPausing) {
+      const paused = this.#pausedFor([command ?? lookupCommand(argv)]);
+      if (paused !== undefined) {
+        return paused.then(() => this.execute(argv, caller, command));
+      }
+    }
     const reply = toResp2(this.#runRest(argv, command));
     // The reply itself when nothing is pending (always, without a data directory): REST calls this
     // per request, and each promise on the way costs it microtask turns.
@@ -71,18 +79,56 @@ export class MemoryBackend implements KvBackend {
     _caller: KvCaller,
     lookedUp?: readonly (Command | undefined)[],
   ): Promise<readonly Resp2Value[]> {
-    const replies = commands.map((argv, index) => toResp2(this.#runRest(argv, lookedUp?.[index])));
+    if (!this.engine.pauses.isPausing) {
+      const replies = commands.map((argv, index) =>
+        toResp2(this.#runRest(argv, lookedUp?.[index])),
+      );
+      await this.#settle();
+      return replies;
+    }
+    const replies: Resp2Value[] = [];
+    for (const [index, argv] of commands.entries()) {
+      const command = lookedUp?.[index];
+      // Held where CLIENT PAUSE holds it, as Redis holds a pipelined command in its turn.
+      await this.#whilePaused([command ?? lookupCommand(argv)]);
+      replies.push(toResp2(this.#runRest(argv, command)));
+    }
     await this.#settle();
     return replies;
   }
 
   async transaction(commands: readonly Argv[]): Promise<TransactionResult> {
+    if (this.engine.pauses.isPausing) {
+      await this.#whilePaused(commands.map(lookupCommand));
+    }
     this.#restSession.dbIndex = 0;
     const result = this.engine.transaction(commands, this.#restSession);
     await this.#settle();
     return result.status === "discarded"
       ? result
       : { status: "executed", replies: result.replies.map(toResp2) };
+  }
+
+  /** Waits while CLIENT PAUSE covers `commands`. */
+  async #whilePaused(commands: readonly (Command | undefined)[]): Promise<void> {
+    for (let paused = this.#pausedFor(commands); paused !== undefined; ) {
+      await paused;
+      paused = this.#pausedFor(commands);
+    }
+  }
+
+  /**
+   * CLIENT PAUSE (given over RESP) holds REST requests too, as Redis holds every client: a promise
+   * that settles when the pause no longer covers `commands` (any of them writes, under WRITE).
+   */
+  #pausedFor(commands: readonly (Command | undefined)[]): Promise<void> | undefined {
+    if (!this.engine.pauses.isPausing) {
+      return undefined;
+    }
+    return this.engine.pauses.admit(
+      this.#restSession,
+      commands.some((command) => command !== undefined && mayWrite(command)),
+    );
   }
 
   /**

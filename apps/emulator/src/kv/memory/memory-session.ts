@@ -9,6 +9,7 @@ import {
   type Command,
   type CommandResult,
   type Engine,
+  mayWrite,
   type Reply,
   type Session,
   TransactionQueue,
@@ -32,6 +33,7 @@ export class MemorySession implements KvSession {
     this.#durability = options.durability;
     this.#session = engine.createSession({
       address: options.caller.address,
+      localAddress: options.caller.localAddress ?? "",
       ...(options.onKill === undefined ? {} : { onKill: options.onKill }),
       push: (message) => {
         if (this.#captured === undefined) {
@@ -46,13 +48,25 @@ export class MemorySession implements KvSession {
   }
 
   /**
-   * Synchronous when it can be: a command that neither blocks nor waits for an fsync answers in
-   * the same turn, so a pipeline of them costs no promise per command.
+   * Synchronous when it can be: a command that is not paused and neither blocks nor waits for an
+   * fsync answers in the same turn, so a pipeline of them costs no promise per command.
    */
   execute(argv: Argv, command?: Command): Resp2Value | Promise<Resp2Value> {
+    // CLIENT PAUSE holds the command back, even one MULTI would only queue (src/server.c).
+    const paused = this.#engine.pauses.admit(this.#session, this.#mayWrite(argv, command));
+    if (paused !== undefined) {
+      // CLIENT LIST shows the held command, as Redis does (it looked the command up first).
+      this.#session.lastCommand = command?.fullName ?? this.#session.lastCommand;
+      return paused.then(() => this.#run(argv, command));
+    }
+    return this.#run(argv, command);
+  }
+
+  #run(argv: Argv, command: Command | undefined): Resp2Value | Promise<Resp2Value> {
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
     const handled = this.#transaction.handle(argv, command);
     if (handled !== undefined) {
+      this.#engine.commandEnded(this.#session, command?.name);
       return this.#afterSettling(toResp2(handled));
     }
     // MONITOR is not in the command table: the session serves it.
@@ -63,6 +77,7 @@ export class MemorySession implements KvSession {
     const executed = this.#engine.execute(argv, this.#session, command);
     const captured = this.#captured;
     this.#captured = undefined;
+    this.#engine.commandEnded(this.#session, command?.name);
     const result = this.#firstOf(captured, executed);
     if (result.kind === "blocked") {
       return this.#engine
@@ -76,6 +91,16 @@ export class MemorySession implements KvSession {
   #afterSettling(reply: Resp2Value): Resp2Value | Promise<Resp2Value> {
     const settling = this.#settle();
     return settling === undefined ? reply : settling.then(() => reply);
+  }
+
+  /** Whether CLIENT PAUSE WRITE holds the command back: a write, or an EXEC with one queued. */
+  #mayWrite(argv: Argv, command: Command | undefined): boolean {
+    if (command === undefined) {
+      return false;
+    }
+    return command.name === "EXEC" && argv.length === 1
+      ? this.#transaction.mayWrite
+      : mayWrite(command);
   }
 
   /**
@@ -103,6 +128,7 @@ export class MemorySession implements KvSession {
 
   /** MONITOR: `+OK`, then every executed command as a status line in Redis's format. */
   #monitor(): Resp2Value {
+    this.#session.isMonitor = true;
     this.#stopMonitor ??= this.#engine.monitor((command) => {
       this.#onPush({
         kind: "simple",
@@ -120,6 +146,10 @@ export class MemorySession implements KvSession {
   actAs(username: string): void {
     this.#session.user = username;
     this.#session.isAuthenticated = true;
+  }
+
+  setProtocol(protocol: 2 | 3): void {
+    this.#session.protocol = protocol;
   }
 
   close(): void {

@@ -2,7 +2,8 @@ import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
- * CLIENT GETREDIR: -1, as tracking is never on.
+ * CLIENT GETREDIR: the client id invalidations are redirected to, 0 when tracking without
+ * REDIRECT, -1 when tracking is off.
  * @see https://redis.io/commands/client-getredir
  */
 export const clientGetredir = defineCommand({
@@ -15,5 +16,5 @@ export const clientGetredir = defineCommand({
   summary: "Returns the client ID to which the connection's tracking notifications are redirected.",
   complexity: "O(1)",
   parse: noArguments,
-  run: () => reply.integer(-1),
+  run: (ctx) => reply.integer(ctx.session.tracking?.redirect ?? -1),
 });

@@ -132,8 +132,7 @@ function matches(ctx: CommandContext, target: { session: Session; filter: KillFi
   const ageSeconds = Math.floor((ctx.now - session.createdAtMs) / 1000);
   return !(
     (filter.address !== undefined && session.address !== filter.address) ||
-    // Emulator difference: sessions do not know their local address, so LADDR matches none.
-    filter.localAddress !== undefined ||
+    (filter.localAddress !== undefined && session.localAddress !== filter.localAddress) ||
     (filter.type !== undefined && clientTypeOf(session) !== filter.type) ||
     (filter.id !== undefined && session.id !== filter.id) ||
     (filter.user !== undefined && session.user !== filter.user) ||

@@ -3,10 +3,10 @@ import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 
 /**
- * CLIENT REPLY ON|OFF|SKIP: ON is the current mode, so it answers OK.
- *
- * Emulator difference: OFF and SKIP are refused, since dropping replies is the connection's job and
- * the connections do not implement it yet.
+ * CLIENT REPLY ON|OFF|SKIP: OFF stops the connection's replies (this one included), SKIP drops
+ * the next command's, ON resumes them (and answers OK). Dropping replies is the RESP connection's
+ * job (`resp/connection.ts`, which answers the command itself, in front of either backend); here
+ * the mode is only checked.
  * @see https://redis.io/commands/client-reply
  */
 export const clientReply = defineCommand({
@@ -25,10 +25,5 @@ export const clientReply = defineCommand({
     }
     return { mode };
   },
-  run: (_ctx, { mode }) => {
-    if (mode !== "ON") {
-      throw new ReplyError(ERR.CLIENT_UNSUPPORTED(`REPLY ${mode}`));
-    }
-    return reply.ok();
-  },
+  run: () => reply.ok(),
 });

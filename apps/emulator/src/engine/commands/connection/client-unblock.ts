@@ -1,11 +1,14 @@
+import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
+import { parseIntegerArg } from "../../numbers.ts";
+import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 
 /**
- * CLIENT UNBLOCK client-id [TIMEOUT | ERROR]: refused after validating its arguments.
- *
- * Emulator difference: blocked commands are held inside the engine, which does not let commands
- * release them yet.
+ * CLIENT UNBLOCK client-id [TIMEOUT | ERROR]: ends another client's blocking command (BLPOP,
+ * XREAD BLOCK, WAIT-free blocking commands) now, as if it timed out (TIMEOUT, the default) or with
+ * `-UNBLOCKED client unblocked via CLIENT UNBLOCK` (ERROR). 1 when it was blocked, else 0. The
+ * reason is checked before the id, as Redis does.
  * @see https://redis.io/commands/client-unblock
  */
 export const clientUnblock = defineCommand({
@@ -18,16 +21,22 @@ export const clientUnblock = defineCommand({
   summary: "Unblocks a client blocked by a blocking command from a different connection.",
   complexity: "O(log N) where N is the number of client connections",
   parse: (args) => {
-    args.bigInteger();
+    const id = args.string();
+    const reason = args.hasMore() ? asciiUpper(args.string()) : "TIMEOUT";
     if (args.hasMore()) {
-      const reason = args.token();
-      if (reason !== "TIMEOUT" && reason !== "ERROR") {
-        throw new ReplyError(ERR.CLIENT_UNBLOCK_REASON);
-      }
+      throw new ReplyError(ERR.SUBCOMMAND_SYNTAX("unblock", "CLIENT"));
     }
-    return undefined;
+    if (reason !== "TIMEOUT" && reason !== "ERROR") {
+      throw new ReplyError(ERR.CLIENT_UNBLOCK_REASON);
+    }
+    const clientId = parseIntegerArg(id);
+    if (clientId === undefined) {
+      throw new ReplyError(ERR.NOT_INTEGER);
+    }
+    return { id: Number(clientId), isError: reason === "ERROR" };
   },
-  run: () => {
-    throw new ReplyError(ERR.CLIENT_UNSUPPORTED("UNBLOCK"));
+  run: (ctx, { id, isError }) => {
+    const unblocked = ctx.server.unblock(id, isError ? { error: ERR.UNBLOCKED } : {});
+    return reply.integer(unblocked ? 1 : 0);
   },
 });

@@ -2,7 +2,7 @@ import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
- * CLIENT UNPAUSE: OK; clients are never paused (see CLIENT PAUSE).
+ * CLIENT UNPAUSE: ends a CLIENT PAUSE; the commands it held back run, in arrival order.
  * @see https://redis.io/commands/client-unpause
  */
 export const clientUnpause = defineCommand({
@@ -15,5 +15,8 @@ export const clientUnpause = defineCommand({
   summary: "Resumes processing commands from paused clients.",
   complexity: "O(N) Where N is the number of paused clients",
   parse: noArguments,
-  run: () => reply.ok(),
+  run: (ctx) => {
+    ctx.server.pauses.unpause();
+    return reply.ok();
+  },
 });

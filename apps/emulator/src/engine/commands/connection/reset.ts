@@ -3,7 +3,7 @@ import { defineCommand, noArguments } from "../define.ts";
 
 /**
  * RESET: returns the connection to its initial state (`clearClientConnectionState`): database 0,
- * no name, no WATCHes or subscriptions, RESP2, no NO-EVICT/NO-TOUCH, and the `default` user (which
+ * no name, no WATCHes or subscriptions, RESP2, no NO-EVICT/NO-TOUCH, tracking off, and the `default` user (which
  * must authenticate again if it has a password). The connection's MULTI queue is its own to drop.
  * @see https://redis.io/commands/reset
  */
@@ -36,6 +36,7 @@ export const reset = defineCommand({
     session.protocol = 2;
     session.isNoEvict = false;
     session.isNoTouch = false;
+    server.tracking.disable(session);
     session.user = "default";
     session.isAuthenticated = !server.authenticator.hasDefaultPassword;
     return reply.simple("RESET");
