@@ -7,26 +7,13 @@
 import type { StoredValue } from "../values/types.ts";
 import { forEachTerm, type TextAnalysis } from "./analyzer.ts";
 import { documentSource, type FieldValue, fieldValues, type SourceObject } from "./documents.ts";
+import { type Positions, PostingList } from "./postings.ts";
 import type { NumericRange } from "./query.ts";
 import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
 
-/**
- * A term's positions in one document: a number when it occurs once (most terms of most documents),
- * so indexing allocates no array for them.
- */
-export type Positions = number | number[];
-
-export function positionList(positions: Positions): readonly number[] {
-  return typeof positions === "number" ? [positions] : positions;
-}
-
-export function termFrequency(positions: Positions): number {
-  return typeof positions === "number" ? 1 : positions.length;
-}
-
 export class TextField {
-  /** term → document id → positions. */
-  readonly postings = new Map<string, Map<number, Positions>>();
+  /** term → the documents holding it, with their positions. */
+  readonly postings = new Map<string, PostingList>();
   /** Number of tokens (BM25's field length) by document id: ids are dense, so an array is fastest. */
   readonly lengths: number[] = [];
   totalTokens = 0;
@@ -35,14 +22,49 @@ export class TextField {
 export class ValueField {
   /** document id → its values. */
   readonly values = new Map<number, FieldValue[]>();
-  /** value → documents holding it (FACET values also list each ancestor path). */
-  readonly documents = new Map<FieldValue, Set<number>>();
+  /**
+   * value → documents holding it (FACET values also list each ancestor path): the id alone while
+   * one document has the value (most numbers and dates are unique: no Set for each).
+   */
+  readonly #documents = new Map<FieldValue, number | Set<number>>();
   /** Numeric values sorted, with their documents (built on the first range query after a change). */
   #column: { readonly values: Float64Array; readonly ids: Int32Array } | undefined;
 
   /** Range queries since the last change: the column is built on the second, so writes
    * interleaved with single range queries never pay for a sort (they scan instead). */
   #queriesSinceChange = 0;
+
+  /** The documents holding `value`. */
+  idsWith(value: FieldValue): Iterable<number> {
+    const ids = this.#documents.get(value);
+    return ids === undefined ? [] : typeof ids === "number" ? [ids] : ids;
+  }
+
+  addDocument(value: FieldValue, id: number): void {
+    const ids = this.#documents.get(value);
+    if (ids === undefined) {
+      this.#documents.set(value, id);
+    } else if (typeof ids === "number") {
+      if (ids !== id) {
+        this.#documents.set(value, new Set([ids, id]));
+      }
+    } else {
+      ids.add(id);
+    }
+  }
+
+  removeDocument(value: FieldValue, id: number): void {
+    const ids = this.#documents.get(value);
+    if (ids === id || (typeof ids === "object" && ids.delete(id) && ids.size === 0)) {
+      this.#documents.delete(value);
+    }
+  }
+
+  clear(): void {
+    this.values.clear();
+    this.#documents.clear();
+    this.changed();
+  }
 
   /** Forgets the sorted column: the values changed. */
   changed(): void {
@@ -178,9 +200,7 @@ export class SearchIndex {
       field.totalTokens = 0;
     }
     for (const field of this.values.values()) {
-      field.values.clear();
-      field.documents.clear();
-      field.changed();
+      field.clear();
     }
   }
 
@@ -203,13 +223,12 @@ export class SearchIndex {
       table.values.set(id, values);
       table.changed();
       for (const value of values) {
-        for (const term of field.type === "FACET" ? facetAncestors(value as string) : [value]) {
-          let documents = table.documents.get(term);
-          if (documents === undefined) {
-            documents = new Set();
-            table.documents.set(term, documents);
+        if (field.type === "FACET") {
+          for (const term of facetAncestors(value as string)) {
+            table.addDocument(term, id);
           }
-          documents.add(id);
+        } else {
+          table.addDocument(value, id);
         }
       }
     }
@@ -244,11 +263,7 @@ export class SearchIndex {
       const isFacet = this.fieldsByName.get(name)?.type === "FACET";
       for (const value of values) {
         for (const term of isFacet ? facetAncestors(value as string) : [value]) {
-          const documents = table.documents.get(term);
-          documents?.delete(id);
-          if (documents?.size === 0) {
-            table.documents.delete(term);
-          }
+          table.removeDocument(term, id);
         }
       }
     }
@@ -286,7 +301,7 @@ function indexText(
   for (const [term, positions] of positionsByTerm) {
     let postings = field.postings.get(term);
     if (postings === undefined) {
-      postings = new Map();
+      postings = new PostingList();
       field.postings.set(term, postings);
     }
     postings.set(options.id, positions);
