@@ -3,16 +3,14 @@
  * split on every character that is not a letter or digit (SimpleTokenizer), drop tokens longer
  * than 40 bytes (RemoveLongFilter), lower-case, then stem with the index LANGUAGE's stemmer.
  *
- * Stemmers come from `@orama/stemmers`. Unconfirmed detail: Tantivy's English stemmer is Snowball
- * "english" (Porter2); `@orama/stemmers/english` is the original Porter algorithm, which agrees on
- * common inflections (running → run, studies → studi) but not on every word (generously: Porter2
- * "generous", Porter "gener"). Both the documents and the queries go through the same stemmer, so
- * matching is consistent; only such words' stems differ from the service's.
+ * English stems with Snowball English ("Porter2", `porter2.ts`), as Tantivy's English analyzer
+ * does (rust-stemmers); the other languages' stemmers come from `@orama/stemmers`, which ports
+ * the Snowball algorithms of the same names (unconfirmed: that each matches rust-stemmers' version
+ * word for word).
  */
 import { stemmer as arabic } from "@orama/stemmers/arabic";
 import { stemmer as danish } from "@orama/stemmers/danish";
 import { stemmer as dutch } from "@orama/stemmers/dutch";
-import { stemmer as english } from "@orama/stemmers/english";
 import { stemmer as finnish } from "@orama/stemmers/finnish";
 import { stemmer as french } from "@orama/stemmers/french";
 import { stemmer as german } from "@orama/stemmers/german";
@@ -27,13 +25,14 @@ import { stemmer as spanish } from "@orama/stemmers/spanish";
 import { stemmer as swedish } from "@orama/stemmers/swedish";
 import { stemmer as tamil } from "@orama/stemmers/tamil";
 import { stemmer as turkish } from "@orama/stemmers/turkish";
+import { porter2 } from "./porter2.ts";
 
 /** The LANGUAGE values the documentation lists, with their stemmers. */
 const STEMMERS: ReadonlyMap<string, (word: string) => string> = new Map([
   ["arabic", arabic],
   ["danish", danish],
   ["dutch", dutch],
-  ["english", english],
+  ["english", porter2],
   ["finnish", finnish],
   ["french", french],
   ["german", german],

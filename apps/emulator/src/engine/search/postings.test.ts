@@ -1,5 +1,5 @@
 import { fc, test } from "@fast-check/vitest";
-import { describe, expect, test as example } from "vitest";
+import { describe, test as example, expect } from "vitest";
 import { PostingList, positionList, termFrequency } from "./postings.ts";
 
 describe("PostingList", () => {
