@@ -4,9 +4,16 @@
  * Documents are numbered; a key that is written again keeps its number.
  */
 
+import { formatStreamId, MAX_STREAM_ID, MIN_STREAM_ID, StreamValue } from "../values/stream.ts";
 import type { StoredValue } from "../values/types.ts";
 import { forEachTerm, type TextAnalysis } from "./analyzer.ts";
-import { documentSource, type FieldValue, fieldValues, type SourceObject } from "./documents.ts";
+import {
+  documentSource,
+  type FieldValue,
+  fieldValues,
+  type SourceObject,
+  streamEntrySource,
+} from "./documents.ts";
 import { type Positions, PostingList } from "./postings.ts";
 import type { NumericRange } from "./query.ts";
 import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
@@ -134,7 +141,10 @@ export class SearchIndex {
   readonly values = new Map<string, ValueField>();
   readonly fieldsByName: ReadonlyMap<string, FieldDefinition>;
   readonly #documents = new Map<number, IndexedDocument>();
+  /** Document key (a STREAM index's: the entry ID) → document id. */
   readonly #ids = new Map<string, number>();
+  /** A STREAM index's indexed entries: entry ID → its field, value, … pairs. */
+  readonly #streamEntries = new Map<string, readonly string[]>();
   #nextId = 0;
 
   constructor(definition: IndexDefinition) {
@@ -153,8 +163,11 @@ export class SearchIndex {
     return this.#documents.size;
   }
 
-  /** Whether the index covers `key` (its name starts with one of the prefixes). */
+  /** Whether the index covers `key` (its name starts with one of the prefixes, or is its stream). */
   covers(key: string): boolean {
+    if (this.definition.stream !== undefined) {
+      return key === this.definition.stream;
+    }
     for (const prefix of this.definition.prefixes) {
       if (key.startsWith(prefix)) {
         return true;
@@ -171,8 +184,17 @@ export class SearchIndex {
     return this.#documents.keys();
   }
 
+  /** The field, value, … pairs of a STREAM index's document (its entry), by entry ID. */
+  streamEntry(id: string): readonly string[] | undefined {
+    return this.#streamEntries.get(id);
+  }
+
   /** Indexes the key's current value (or removes it when absent or not of the index's type). */
   update(key: string, value: StoredValue | undefined): void {
+    if (this.definition.stream !== undefined) {
+      this.#updateStream(value);
+      return;
+    }
     const source =
       value === undefined ? undefined : documentSource(value, this.definition.dataType);
     const existing = this.#ids.get(key);
@@ -190,9 +212,41 @@ export class SearchIndex {
     this.#add(id, key, source);
   }
 
+  /**
+   * A STREAM index follows its stream's entries: entries gone (XDEL, XTRIM, the key deleted) are
+   * removed and new ones added. An entry's pairs are never changed in place (stream.ts), so an
+   * entry whose pairs are the same array is already indexed as it is.
+   */
+  #updateStream(value: StoredValue | undefined): void {
+    const current = new Map<string, readonly string[]>();
+    if (value instanceof StreamValue) {
+      value.entries.scan({ from: MIN_STREAM_ID, to: MAX_STREAM_ID }, (id, pairs) => {
+        current.set(formatStreamId(id), pairs);
+        return true;
+      });
+    }
+    for (const [entryId, pairs] of this.#streamEntries) {
+      if (current.get(entryId) !== pairs) {
+        this.#remove(this.#ids.get(entryId) as number);
+        this.#ids.delete(entryId);
+        this.#streamEntries.delete(entryId);
+      }
+    }
+    for (const [entryId, pairs] of current) {
+      if (this.#streamEntries.has(entryId)) {
+        continue;
+      }
+      const id = this.#nextId++;
+      this.#ids.set(entryId, id);
+      this.#streamEntries.set(entryId, pairs);
+      this.#add(id, entryId, streamEntrySource(pairs));
+    }
+  }
+
   clear(): void {
     this.#documents.clear();
     this.#ids.clear();
+    this.#streamEntries.clear();
     this.#nextId = 0;
     for (const field of this.text.values()) {
       field.postings.clear();
