@@ -186,13 +186,21 @@ export function analyze(text: string, analysis: TextAnalysis): Token[] {
   return tokens;
 }
 
+/** How a field turns a lower-cased word into its term: the stemmer, or as it is. */
+export function termOfWord(analysis: TextAnalysis): (word: string) => string {
+  const stem =
+    analysis.noStem || analysis.noTokenize ? undefined : cachedStemmer(analysis.language);
+  return stem ?? ((word) => word);
+}
+
 /**
- * `analyze` without the token objects, for indexing: calls `visit` with each term and position;
- * answers how many tokens there were and the position after the last one.
+ * `analyze` without the token objects and before stemming, for indexing: calls `visit` with each
+ * lower-cased word (`termOfWord` gives its term) and position; answers how many tokens there
+ * were and the position after the last one.
  */
-export function forEachTerm(
+export function forEachWordToken(
   text: string,
-  options: { analysis: TextAnalysis; visit: (term: string, position: number) => void },
+  options: { analysis: TextAnalysis; visit: (word: string, position: number) => void },
 ): { count: number; end: number } {
   const { analysis, visit } = options;
   if (analysis.noTokenize) {
@@ -202,7 +210,6 @@ export function forEachTerm(
     }
     return { count: 0, end: 0 };
   }
-  const stem = analysis.noStem ? undefined : cachedStemmer(analysis.language);
   let position = 0;
   let count = 0;
   forEachWord(text, (start, end, needsLowerCase) => {
@@ -211,8 +218,7 @@ export function forEachTerm(
       position++;
       return;
     }
-    const lower = needsLowerCase ? word.toLowerCase() : word;
-    visit(stem === undefined ? lower : stem(lower), position++);
+    visit(needsLowerCase ? word.toLowerCase() : word, position++);
     count++;
   });
   return { count, end: position };

@@ -4,7 +4,7 @@ import { PostingList, positionList, termFrequency } from "./postings.ts";
 
 describe("PostingList", () => {
   example("appends in order and finds entries by id", ({ expect }) => {
-    const list = new PostingList();
+    const list = new PostingList({ term: "t", owner: new Map() });
     list.set(1, 0);
     list.set(4, [2, 7]);
     list.set(9, 3);
@@ -21,7 +21,7 @@ describe("PostingList", () => {
       maxLength: 200,
     }),
   ])("agrees with a Map under any order of sets and deletes", (operations) => {
-    const list = new PostingList();
+    const list = new PostingList({ term: "t", owner: new Map() });
     const model = new Map<number, number>();
     for (const [isSet, id, position] of operations) {
       if (isSet) {

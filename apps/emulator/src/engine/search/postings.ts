@@ -24,9 +24,26 @@ export function termFrequency(positions: Positions): number {
 const INITIAL_CAPACITY = 4;
 
 export class PostingList {
+  readonly term: string;
+  /**
+   * Scratch for indexing one document (search-index.ts): the indexing pass that last met the
+   * term and the positions it collected, so a document's tokens need no map of their own.
+   */
+  pass = -1;
+  pending: Positions = 0;
+  /** Set when the list left its field (its last document went): caches must not hand it out. */
+  removed = false;
   #ids = new Int32Array(INITIAL_CAPACITY);
   readonly #positions: Positions[] = [];
   #size = 0;
+
+  /** The field's term → list map holding it (so an emptied list can leave it). */
+  readonly owner: Map<string, PostingList>;
+
+  constructor(options: { term: string; owner: Map<string, PostingList> }) {
+    this.term = options.term;
+    this.owner = options.owner;
+  }
 
   /** How many documents hold the term (its document frequency). */
   get size(): number {

@@ -6,7 +6,7 @@
 
 import { formatStreamId, MAX_STREAM_ID, MIN_STREAM_ID, StreamValue } from "../values/stream.ts";
 import type { StoredValue } from "../values/types.ts";
-import { forEachTerm, type TextAnalysis } from "./analyzer.ts";
+import { forEachWordToken, type TextAnalysis, termOfWord } from "./analyzer.ts";
 import {
   documentSource,
   type FieldValue,
@@ -14,16 +14,29 @@ import {
   type SourceObject,
   streamEntrySource,
 } from "./documents.ts";
-import { type Positions, PostingList } from "./postings.ts";
+import { PostingList } from "./postings.ts";
 import type { NumericRange } from "./query.ts";
 import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
 
 export class TextField {
+  readonly analysis: TextAnalysis;
+
+  constructor(analysis: TextAnalysis) {
+    this.analysis = analysis;
+  }
+
   /** term → the documents holding it, with their positions. */
   readonly postings = new Map<string, PostingList>();
   /** Number of tokens (BM25's field length) by document id: ids are dense, so an array is fastest. */
   readonly lengths: number[] = [];
   totalTokens = 0;
+  /** Counts indexing passes (one per document value set), for PostingList.pass. */
+  passes = 0;
+  /**
+   * Lower-cased word → its term's posting list: one lookup a token instead of a stemmer cache's
+   * and the postings' (text reuses words). Bounded; a list that left `postings` is not used.
+   */
+  readonly wordLists = new Map<string, PostingList>();
 }
 
 export class ValueField {
@@ -131,8 +144,10 @@ export class ValueField {
 
 interface IndexedDocument {
   readonly key: string;
-  /** Per TEXT field, its distinct terms (what to remove on update). */
-  readonly terms: Map<string, string[]>;
+  /** The posting lists of its distinct terms, every TEXT field's (what to remove on update). */
+  readonly lists: PostingList[];
+  /** The TEXT fields it has tokens in (their lengths to reset on removal). */
+  readonly textFields: TextField[];
 }
 
 export class SearchIndex {
@@ -152,7 +167,7 @@ export class SearchIndex {
     this.fieldsByName = new Map(definition.fields.map((field) => [field.name, field]));
     for (const field of definition.fields) {
       if (field.type === "TEXT") {
-        this.text.set(field.name, new TextField());
+        this.text.set(field.name, new TextField(textAnalysis(definition, field)));
       } else {
         this.values.set(field.name, new ValueField());
       }
@@ -250,6 +265,7 @@ export class SearchIndex {
     this.#nextId = 0;
     for (const field of this.text.values()) {
       field.postings.clear();
+      field.wordLists.clear();
       field.lengths.length = 0;
       field.totalTokens = 0;
     }
@@ -259,7 +275,8 @@ export class SearchIndex {
   }
 
   #add(id: number, key: string, source: SourceObject): void {
-    const terms = new Map<string, string[]>();
+    const lists: PostingList[] = [];
+    const textFields: TextField[] = [];
     for (const field of this.definition.fields) {
       const values = fieldValues(source, field);
       if (values.length === 0) {
@@ -267,10 +284,10 @@ export class SearchIndex {
       }
       const text = this.text.get(field.name);
       if (text !== undefined) {
-        terms.set(
-          field.name,
-          indexText(text, { id, values, analysis: textAnalysis(this.definition, field) }),
-        );
+        textFields.push(text);
+        for (const list of indexText(text, { id, values, analysis: text.analysis })) {
+          lists.push(list);
+        }
         continue;
       }
       const table = this.values.get(field.name) as ValueField;
@@ -286,7 +303,7 @@ export class SearchIndex {
         }
       }
     }
-    this.#documents.set(id, { key, terms });
+    this.#documents.set(id, { key, lists, textFields });
   }
 
   #remove(id: number): void {
@@ -295,15 +312,14 @@ export class SearchIndex {
       return;
     }
     this.#documents.delete(id);
-    for (const [name, terms] of document.terms) {
-      const text = this.text.get(name) as TextField;
-      for (const term of terms) {
-        const postings = text.postings.get(term);
-        postings?.delete(id);
-        if (postings?.size === 0) {
-          text.postings.delete(term);
-        }
+    for (const postings of document.lists) {
+      postings.delete(id);
+      if (postings.size === 0) {
+        postings.owner.delete(postings.term);
+        postings.removed = true;
       }
+    }
+    for (const text of document.textFields) {
       text.totalTokens -= text.lengths[id] ?? 0;
       text.lengths[id] = 0;
     }
@@ -324,27 +340,50 @@ export class SearchIndex {
   }
 }
 
-/** Adds a document's values to a TEXT field; its distinct terms. Array elements continue positions. */
+const WORD_CACHE_LIMIT = 100_000;
+
+/**
+ * Adds a document's values to a TEXT field; the posting lists of its distinct terms. Array
+ * elements continue positions. Each token costs one lookup of its term's list: the list itself
+ * collects the document's positions (`pass`, `pending`) until they are appended at the end.
+ */
 function indexText(
   field: TextField,
   options: { id: number; values: readonly FieldValue[]; analysis: TextAnalysis },
-): string[] {
-  const positionsByTerm = new Map<string, Positions>();
+): PostingList[] {
+  const pass = field.passes++;
+  const touched: PostingList[] = [];
+  const { postings, wordLists } = field;
+  const termOf = termOfWord(options.analysis);
   let offset = 0;
   let length = 0;
   for (const value of options.values) {
     const base = offset;
-    const { count, end } = forEachTerm(String(value), {
+    const { count, end } = forEachWordToken(String(value), {
       analysis: options.analysis,
-      visit: (term, at) => {
+      visit: (word, at) => {
         const position = base + at;
-        const positions = positionsByTerm.get(term);
-        if (positions === undefined) {
-          positionsByTerm.set(term, position);
-        } else if (typeof positions === "number") {
-          positionsByTerm.set(term, [positions, position]);
+        let list = wordLists.get(word);
+        if (list === undefined || list.removed) {
+          const term = termOf(word);
+          list = postings.get(term);
+          if (list === undefined) {
+            list = new PostingList({ term, owner: postings });
+            postings.set(term, list);
+          }
+          if (wordLists.size >= WORD_CACHE_LIMIT) {
+            wordLists.clear();
+          }
+          wordLists.set(word, list);
+        }
+        if (list.pass !== pass) {
+          list.pass = pass;
+          list.pending = position;
+          touched.push(list);
+        } else if (typeof list.pending === "number") {
+          list.pending = [list.pending, position];
         } else {
-          positions.push(position);
+          list.pending.push(position);
         }
       },
     });
@@ -352,17 +391,13 @@ function indexText(
     // Tantivy leaves a position gap between the values of a multi-valued field.
     offset += end + 1;
   }
-  for (const [term, positions] of positionsByTerm) {
-    let postings = field.postings.get(term);
-    if (postings === undefined) {
-      postings = new PostingList();
-      field.postings.set(term, postings);
-    }
-    postings.set(options.id, positions);
+  for (const list of touched) {
+    list.set(options.id, list.pending);
+    list.pending = 0;
   }
   field.lengths[options.id] = length;
   field.totalTokens += length;
-  return [...positionsByTerm.keys()];
+  return touched;
 }
 
 /** `/a/b/c` → `/a`, `/a/b`, `/a/b/c`: a facet is found by each of its ancestors, as in Tantivy. */
