@@ -126,6 +126,12 @@ function parseObject(object: { readonly [key: string]: Json }, index: SearchInde
       case "$boost":
         boost = boostValue(value);
         break;
+      case "$ann":
+      case "$rrf":
+        // The hybrid-search retrievers need HYBRID fields, which need the service's embeddings.
+        throw searchError(
+          `ERR ${key} needs HYBRID fields, which the emulator does not support (no embedding model)`,
+        );
       default:
         if (key.startsWith("$")) {
           throw searchError(`ERR Unknown operator: ${key}`);

@@ -169,6 +169,12 @@ function parseSchema(args: readonly string[], dataType: DataType): FieldDefiniti
   while (at < args.length) {
     const name = binaryToUtf8(args[at++] as string);
     const typeText = asciiUpper(args[at++] ?? "");
+    if (typeText === "HYBRID") {
+      // redis-search hybrid-search page: the service embeds HYBRID fields with its own model.
+      throw searchError(
+        `ERR HYBRID fields (semantic search, $ann, $rrf) are not supported by the emulator: it has no embedding model; declare ${name} as TEXT`,
+      );
+    }
     if (!FIELD_TYPES.has(typeText)) {
       throw searchError(
         typeText === ""
