@@ -534,6 +534,33 @@ function regex(field: FieldDefinition, operand: Json): Query {
 
 export type Scores = Map<number, number>;
 
+/** What ranking reads: each match with its score (a `Scores` map, or a term's posting list). */
+export interface ScoredMatches {
+  forEach(visit: (score: number, id: number) => void): void;
+}
+
+/**
+ * A term query's matches read straight from its posting list: ranking the thousands of documents
+ * a common term matches needs no map of their scores.
+ */
+export function termMatches(
+  index: SearchIndex,
+  query: { field: string; term: string; boost: number },
+): ScoredMatches {
+  const scorer = termScorer(index, query);
+  return {
+    forEach: (visit) => {
+      if (scorer === undefined) {
+        return;
+      }
+      const { postings, score } = scorer;
+      for (let at = 0; at < postings.size; at++) {
+        visit(score(at), postings.idAt(at));
+      }
+    },
+  };
+}
+
 /** Every matching document with its relevance score. */
 export function evaluate(query: Query, index: SearchIndex): Scores {
   switch (query.kind) {

@@ -17,7 +17,7 @@ import {
   streamEntrySource,
 } from "./documents.ts";
 import { searchError } from "./errors.ts";
-import type { Scores } from "./query.ts";
+import type { ScoredMatches } from "./query.ts";
 import { textAnalysis } from "./schema.ts";
 import type { SearchIndex } from "./search-index.ts";
 
@@ -329,21 +329,24 @@ function hitOrder(query: QueryOptions): (a: RankedHit, b: RankedHit) => number {
  * The ranked, paged hits: only the best OFFSET + LIMIT are kept (a sorted window with binary
  * insertion), so a query matching many documents does not sort them all.
  */
-export function rank(scores: Scores, options: { index: SearchIndex; query: QueryOptions }): Hit[] {
+export function rank(
+  scores: ScoredMatches,
+  options: { index: SearchIndex; query: QueryOptions },
+): Hit[] {
   const { index, query } = options;
   const order = hitOrder(query);
   const wanted = query.offset + query.limit;
   const best: RankedHit[] = [];
   const fn = query.scoreFunction;
   const byRelevance = query.orderBy.length === 0 && fn === undefined;
-  for (const [id, relevance] of scores) {
+  scores.forEach((relevance, id) => {
     // The common case decides on the number alone, before looking the key up.
     if (
       byRelevance &&
       best.length === wanted &&
       relevance < (best[wanted - 1] as RankedHit).score
     ) {
-      continue;
+      return;
     }
     const key = index.keyOf(id) as string;
     let hit: RankedHit;
@@ -363,7 +366,7 @@ export function rank(scores: Scores, options: { index: SearchIndex; query: Query
       hit = { id, key, score };
     }
     if (best.length === wanted && order(hit, best[wanted - 1] as RankedHit) >= 0) {
-      continue;
+      return;
     }
     let low = 0;
     let high = best.length;
@@ -379,7 +382,7 @@ export function rank(scores: Scores, options: { index: SearchIndex; query: Query
     if (best.length > wanted) {
       best.pop();
     }
-  }
+  });
   return best.slice(query.offset);
 }
 
