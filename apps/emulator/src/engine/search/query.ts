@@ -809,14 +809,22 @@ export function editDistance(
   term: string,
   options: { transpositionCostOne: boolean; prefix: boolean },
 ): number {
-  const a = [...query];
-  const b = [...term];
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Code points, so a character outside the BMP counts once (as Tantivy's Levenshtein automaton).
+  const a = codePoints(query);
+  const b = codePoints(term);
+  const width = b.length + 1;
+  // Three rows, reused: the one before the previous (transpositions), the previous, the current.
+  let before = new Int32Array(width);
+  let previous = new Int32Array(width);
+  let current = new Int32Array(width);
+  for (let j = 0; j < width; j++) {
+    previous[j] = j;
+  }
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    current[0] = i;
+    const ai = a[i - 1];
+    for (let j = 1; j < width; j++) {
+      const cost = ai === b[j - 1] ? 0 : 1;
       let best = Math.min(
         (previous[j] as number) + 1,
         (current[j - 1] as number) + 1,
@@ -826,17 +834,46 @@ export function editDistance(
         options.transpositionCostOne &&
         i > 1 &&
         j > 1 &&
-        a[i - 1] === b[j - 2] &&
+        ai === b[j - 2] &&
         a[i - 2] === b[j - 1]
       ) {
         best = Math.min(best, (before[j - 2] as number) + 1);
       }
-      current.push(best);
+      current[j] = best;
     }
+    const spare = before;
     before = previous;
     previous = current;
+    current = spare;
   }
-  return options.prefix ? Math.min(...previous) : (previous[b.length] as number);
+  if (!options.prefix) {
+    return previous[b.length] as number;
+  }
+  let smallest = previous[0] as number;
+  for (let j = 1; j < width; j++) {
+    smallest = Math.min(smallest, previous[j] as number);
+  }
+  return smallest;
+}
+
+/** The code points of `text` (its UTF-16 units when it has no surrogate pair: the common case). */
+function codePoints(text: string): Int32Array {
+  let hasPair = false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      hasPair = true;
+      break;
+    }
+  }
+  if (!hasPair) {
+    const units = new Int32Array(text.length);
+    for (let i = 0; i < text.length; i++) {
+      units[i] = text.charCodeAt(i);
+    }
+    return units;
+  }
+  return Int32Array.from(text, (character) => character.codePointAt(0) as number);
 }
 
 function valueScores(
