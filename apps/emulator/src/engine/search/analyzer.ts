@@ -3,16 +3,14 @@
  * split on every character that is not a letter or digit (SimpleTokenizer), drop tokens longer
  * than 40 bytes (RemoveLongFilter), lower-case, then stem with the index LANGUAGE's stemmer.
  *
- * Stemmers come from `@orama/stemmers`. Unconfirmed detail: Tantivy's English stemmer is Snowball
- * "english" (Porter2); `@orama/stemmers/english` is the original Porter algorithm, which agrees on
- * common inflections (running → run, studies → studi) but not on every word (generously: Porter2
- * "generous", Porter "gener"). Both the documents and the queries go through the same stemmer, so
- * matching is consistent; only such words' stems differ from the service's.
+ * English stems with Snowball English ("Porter2", `porter2.ts`), as Tantivy's English analyzer
+ * does (rust-stemmers); the other languages' stemmers come from `@orama/stemmers`, which ports
+ * the Snowball algorithms of the same names (unconfirmed: that each matches rust-stemmers' version
+ * word for word).
  */
 import { stemmer as arabic } from "@orama/stemmers/arabic";
 import { stemmer as danish } from "@orama/stemmers/danish";
 import { stemmer as dutch } from "@orama/stemmers/dutch";
-import { stemmer as english } from "@orama/stemmers/english";
 import { stemmer as finnish } from "@orama/stemmers/finnish";
 import { stemmer as french } from "@orama/stemmers/french";
 import { stemmer as german } from "@orama/stemmers/german";
@@ -27,13 +25,14 @@ import { stemmer as spanish } from "@orama/stemmers/spanish";
 import { stemmer as swedish } from "@orama/stemmers/swedish";
 import { stemmer as tamil } from "@orama/stemmers/tamil";
 import { stemmer as turkish } from "@orama/stemmers/turkish";
+import { porter2 } from "./porter2.ts";
 
 /** The LANGUAGE values the documentation lists, with their stemmers. */
 const STEMMERS: ReadonlyMap<string, (word: string) => string> = new Map([
   ["arabic", arabic],
   ["danish", danish],
   ["dutch", dutch],
-  ["english", english],
+  ["english", porter2],
   ["finnish", finnish],
   ["french", french],
   ["german", german],
@@ -101,7 +100,62 @@ function cachedStemmer(language: string): ((word: string) => string) | undefined
 
 /** Tantivy's RemoveLongFilter default limit, in UTF-8 bytes. */
 const MAX_TOKEN_BYTES = 40;
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+/** ASCII letters and digits (the common case, decided without a regular expression). */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  ASCII_WORD[code] = /[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0;
+}
+
+/** Length in UTF-16 units of the letter or digit at `at`, or 0 when it is neither. */
+function wordCharacterLength(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code < 128) {
+    return ASCII_WORD[code] as number;
+  }
+  const point = text.codePointAt(at) as number;
+  const length = point > 0xffff ? 2 : 1;
+  return WORD_CHARACTER.test(text.slice(at, at + length)) ? length : 0;
+}
+
+/**
+ * Calls `visit` with the span of each word of `text` (a run of letters and digits, as Tantivy's
+ * SimpleTokenizer splits) and whether it has a character that lower-casing could change. A char
+ * loop instead of `matchAll`: indexing tokenizes every word of every document, and a match object
+ * per word was most of its allocations.
+ */
+function forEachWord(
+  text: string,
+  visit: (start: number, end: number, needsLowerCase: boolean) => void,
+): void {
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    let step = wordCharacterLength(text, at);
+    if (step === 0) {
+      at++;
+      continue;
+    }
+    const start = at;
+    let needsLowerCase = false;
+    do {
+      const code = text.charCodeAt(at);
+      if (code >= 128 || (code >= 65 && code <= 90)) {
+        needsLowerCase = true;
+      }
+      at += step;
+      step = at < length ? wordCharacterLength(text, at) : 0;
+    } while (step > 0);
+    visit(start, at, needsLowerCase);
+  }
+}
+
+/** Whether the word is over Tantivy's token limit (dropped, its position still counted). */
+function isTooLong(word: string): boolean {
+  // Only a word over 13 units can be over 40 bytes (3 bytes a unit at most).
+  return word.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(word) > MAX_TOKEN_BYTES;
+}
 
 /** Tokens of `text` as a TEXT field with `analysis` indexes them. */
 export function analyze(text: string, analysis: TextAnalysis): Token[] {
@@ -114,32 +168,39 @@ export function analyze(text: string, analysis: TextAnalysis): Token[] {
   const stem = analysis.noStem ? undefined : cachedStemmer(analysis.language);
   const tokens: Token[] = [];
   let position = 0;
-  for (const match of text.matchAll(WORD)) {
-    const word = match[0];
-    // Only a word over 13 characters can be over 40 bytes (3 bytes a character at most in the BMP).
-    if (word.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(word) > MAX_TOKEN_BYTES) {
+  forEachWord(text, (start, end, needsLowerCase) => {
+    const word = text.slice(start, end);
+    if (isTooLong(word)) {
       // Tantivy drops the token but still counts its position.
       position++;
-      continue;
+      return;
     }
-    const lower = word.toLowerCase();
+    const lower = needsLowerCase ? word.toLowerCase() : word;
     tokens.push({
       term: stem === undefined ? lower : stem(lower),
       position: position++,
-      start: match.index,
-      end: match.index + word.length,
+      start,
+      end,
     });
-  }
+  });
   return tokens;
 }
 
+/** How a field turns a lower-cased word into its term: the stemmer, or as it is. */
+export function termOfWord(analysis: TextAnalysis): (word: string) => string {
+  const stem =
+    analysis.noStem || analysis.noTokenize ? undefined : cachedStemmer(analysis.language);
+  return stem ?? ((word) => word);
+}
+
 /**
- * `analyze` without the token objects, for indexing: calls `visit` with each term and position;
- * answers how many tokens there were and the position after the last one.
+ * `analyze` without the token objects and before stemming, for indexing: calls `visit` with each
+ * lower-cased word (`termOfWord` gives its term) and position; answers how many tokens there
+ * were and the position after the last one.
  */
-export function forEachTerm(
+export function forEachWordToken(
   text: string,
-  options: { analysis: TextAnalysis; visit: (term: string, position: number) => void },
+  options: { analysis: TextAnalysis; visit: (word: string, position: number) => void },
 ): { count: number; end: number } {
   const { analysis, visit } = options;
   if (analysis.noTokenize) {
@@ -149,19 +210,17 @@ export function forEachTerm(
     }
     return { count: 0, end: 0 };
   }
-  const stem = analysis.noStem ? undefined : cachedStemmer(analysis.language);
   let position = 0;
   let count = 0;
-  for (const match of text.matchAll(WORD)) {
-    const word = match[0];
-    if (word.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(word) > MAX_TOKEN_BYTES) {
+  forEachWord(text, (start, end, needsLowerCase) => {
+    const word = text.slice(start, end);
+    if (isTooLong(word)) {
       position++;
-      continue;
+      return;
     }
-    const lower = word.toLowerCase();
-    visit(stem === undefined ? lower : stem(lower), position++);
+    visit(needsLowerCase ? word.toLowerCase() : word, position++);
     count++;
-  }
+  });
   return { count, end: position };
 }
 

@@ -20,6 +20,10 @@ export interface SourceObject {
 
 /** The document as plain JS, or undefined when the value is not indexable by this data type. */
 export function documentSource(value: StoredValue, dataType: DataType): SourceObject | undefined {
+  if (dataType === "STREAM") {
+    // A stream index's documents are its entries (search-index.ts), not the key's value.
+    return undefined;
+  }
   if (dataType === "STRING") {
     if (typeof value !== "string") {
       return undefined;
@@ -43,6 +47,15 @@ export function documentSource(value: StoredValue, dataType: DataType): SourceOb
   const fields: Record<string, SourceValue> = {};
   for (const [field, text] of value.entries()) {
     fields[binaryToUtf8(field)] = binaryToUtf8(text);
+  }
+  return fields;
+}
+
+/** A stream entry's field, value, … pairs (binary strings) as a flat object of UTF-8 strings. */
+export function streamEntrySource(pairs: readonly string[]): SourceObject {
+  const fields: Record<string, SourceValue> = {};
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    fields[binaryToUtf8(pairs[i] as string)] = binaryToUtf8(pairs[i + 1] as string);
   }
   return fields;
 }

@@ -12,15 +12,9 @@
 import { queryTerms, type TextAnalysis } from "./analyzer.ts";
 import { type FieldValue, normaliseFacet, parseDate } from "./documents.ts";
 import { searchError } from "./errors.ts";
+import { type PostingList, positionList, termFrequency } from "./postings.ts";
 import { type FieldDefinition, NUMERIC_TYPES, textAnalysis } from "./schema.ts";
-import {
-  type Positions,
-  positionList,
-  type SearchIndex,
-  type TextField,
-  termFrequency,
-  type ValueField,
-} from "./search-index.ts";
+import type { SearchIndex, TextField, ValueField } from "./search-index.ts";
 
 export type Query =
   | { readonly kind: "all"; readonly boost: number }
@@ -132,6 +126,12 @@ function parseObject(object: { readonly [key: string]: Json }, index: SearchInde
       case "$boost":
         boost = boostValue(value);
         break;
+      case "$ann":
+      case "$rrf":
+        // The hybrid-search retrievers need HYBRID fields, which need the service's embeddings.
+        throw searchError(
+          `ERR ${key} needs HYBRID fields, which the emulator does not support (no embedding model)`,
+        );
       default:
         if (key.startsWith("$")) {
           throw searchError(`ERR Unknown operator: ${key}`);
@@ -534,6 +534,33 @@ function regex(field: FieldDefinition, operand: Json): Query {
 
 export type Scores = Map<number, number>;
 
+/** What ranking reads: each match with its score (a `Scores` map, or a term's posting list). */
+export interface ScoredMatches {
+  forEach(visit: (score: number, id: number) => void): void;
+}
+
+/**
+ * A term query's matches read straight from its posting list: ranking the thousands of documents
+ * a common term matches needs no map of their scores.
+ */
+export function termMatches(
+  index: SearchIndex,
+  query: { field: string; term: string; boost: number },
+): ScoredMatches {
+  const scorer = termScorer(index, query);
+  return {
+    forEach: (visit) => {
+      if (scorer === undefined) {
+        return;
+      }
+      const { postings, score } = scorer;
+      for (let at = 0; at < postings.size; at++) {
+        visit(score(at), postings.idAt(at));
+      }
+    },
+  };
+}
+
 /** Every matching document with its relevance score. */
 export function evaluate(query: Query, index: SearchIndex): Scores {
   switch (query.kind) {
@@ -578,24 +605,44 @@ function bm25(options: { weight: number; tf: number; length: number; average: nu
   return (options.weight * options.tf) / (options.tf + norm);
 }
 
-function termScores(
+/** A term clause's posting list and the BM25 score of its `at`-th entry. */
+function termScorer(
   index: SearchIndex,
   query: { field: string; term: string; boost: number },
-): Scores {
+): { postings: PostingList; score: (at: number) => number } | undefined {
   const field = textField(index, query.field);
   const postings = field.postings.get(query.term);
-  const scores: Scores = new Map();
   if (postings === undefined) {
-    return scores;
+    return undefined;
   }
   const total = index.size;
   const average = field.totalTokens / total || 1;
   const weight = idf(postings.size, total) * (1 + K1) * query.boost;
-  for (const [id, positions] of postings) {
-    scores.set(
-      id,
-      bm25({ weight, tf: termFrequency(positions), length: field.lengths[id] ?? 0, average }),
-    );
+  const lengths = field.lengths;
+  return {
+    postings,
+    score: (at) =>
+      bm25({
+        weight,
+        tf: termFrequency(postings.positionsAt(at)),
+        length: lengths[postings.idAt(at)] ?? 0,
+        average,
+      }),
+  };
+}
+
+function termScores(
+  index: SearchIndex,
+  query: { field: string; term: string; boost: number },
+): Scores {
+  const scores: Scores = new Map();
+  const scorer = termScorer(index, query);
+  if (scorer === undefined) {
+    return scores;
+  }
+  const { postings, score } = scorer;
+  for (let at = 0; at < postings.size; at++) {
+    scores.set(postings.idAt(at), score(at));
   }
   return scores;
 }
@@ -607,7 +654,7 @@ function phraseScores(
   const field = textField(index, query.field);
   const scores: Scores = new Map();
   const fixed = query.prefix ? query.terms.slice(0, -1) : query.terms;
-  const lists: Map<number, Positions>[] = [];
+  const lists: PostingList[] = [];
   for (const term of fixed) {
     const postings = field.postings.get(term);
     if (postings === undefined) {
@@ -624,14 +671,13 @@ function phraseScores(
   const average = field.totalTokens / total || 1;
   // A prefix phrase of one word has no fixed term to weigh: it scores like one average term.
   const idfSum =
-    fixed.reduce((sum, _, i) => sum + idf((lists[i] as Map<number, Positions>).size, total), 0) ||
-    1;
+    fixed.reduce((sum, _, i) => sum + idf((lists[i] as PostingList).size, total), 0) || 1;
   const weight = idfSum * (1 + K1) * query.boost;
-  const smallest = lists.reduce<Map<number, Positions> | undefined>(
+  const smallest = lists.reduce<PostingList | undefined>(
     (best, list) => (best === undefined || list.size < best.size ? list : best),
     undefined,
   );
-  const candidates = smallest?.keys() ?? unionKeys(expansions);
+  const candidates = smallest?.ids() ?? unionKeys(expansions);
   for (const id of candidates) {
     const positions: (readonly number[])[] = [];
     let isCandidate = true;
@@ -666,10 +712,10 @@ function phraseScores(
   return scores;
 }
 
-function* unionKeys(lists: readonly Map<number, Positions>[]): Generator<number> {
+function* unionKeys(lists: readonly PostingList[]): Generator<number> {
   const seen = new Set<number>();
   for (const list of lists) {
-    for (const id of list.keys()) {
+    for (const id of list.ids()) {
       if (!seen.has(id)) {
         seen.add(id);
         yield id;
@@ -678,8 +724,8 @@ function* unionKeys(lists: readonly Map<number, Positions>[]): Generator<number>
   }
 }
 
-function prefixExpansions(field: TextField, prefix: string): Map<number, Positions>[] {
-  const expansions: Map<number, Positions>[] = [];
+function prefixExpansions(field: TextField, prefix: string): PostingList[] {
+  const expansions: PostingList[] = [];
   for (const [term, postings] of field.postings) {
     if (term.startsWith(prefix)) {
       expansions.push(postings);
@@ -721,11 +767,8 @@ export function phraseFrequency(positions: readonly (readonly number[])[], slop:
   return count;
 }
 
-function matchingTerms(
-  field: TextField,
-  matches: (term: string) => boolean,
-): Map<number, Positions>[] {
-  const lists: Map<number, Positions>[] = [];
+function matchingTerms(field: TextField, matches: (term: string) => boolean): PostingList[] {
+  const lists: PostingList[] = [];
   for (const [term, postings] of field.postings) {
     if (matches(term)) {
       lists.push(postings);
@@ -735,12 +778,12 @@ function matchingTerms(
 }
 
 function constantScores(
-  lists: readonly Map<number, Positions>[],
+  lists: readonly PostingList[],
   options: { index: SearchIndex; field: string; boost: number },
 ): Scores {
   const scores: Scores = new Map();
   for (const list of lists) {
-    for (const id of list.keys()) {
+    for (const id of list.ids()) {
       scores.set(id, options.boost);
     }
   }
@@ -766,14 +809,22 @@ export function editDistance(
   term: string,
   options: { transpositionCostOne: boolean; prefix: boolean },
 ): number {
-  const a = [...query];
-  const b = [...term];
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Code points, so a character outside the BMP counts once (as Tantivy's Levenshtein automaton).
+  const a = codePoints(query);
+  const b = codePoints(term);
+  const width = b.length + 1;
+  // Three rows, reused: the one before the previous (transpositions), the previous, the current.
+  let before = new Int32Array(width);
+  let previous = new Int32Array(width);
+  let current = new Int32Array(width);
+  for (let j = 0; j < width; j++) {
+    previous[j] = j;
+  }
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    current[0] = i;
+    const ai = a[i - 1];
+    for (let j = 1; j < width; j++) {
+      const cost = ai === b[j - 1] ? 0 : 1;
       let best = Math.min(
         (previous[j] as number) + 1,
         (current[j - 1] as number) + 1,
@@ -783,17 +834,46 @@ export function editDistance(
         options.transpositionCostOne &&
         i > 1 &&
         j > 1 &&
-        a[i - 1] === b[j - 2] &&
+        ai === b[j - 2] &&
         a[i - 2] === b[j - 1]
       ) {
         best = Math.min(best, (before[j - 2] as number) + 1);
       }
-      current.push(best);
+      current[j] = best;
     }
+    const spare = before;
     before = previous;
     previous = current;
+    current = spare;
   }
-  return options.prefix ? Math.min(...previous) : (previous[b.length] as number);
+  if (!options.prefix) {
+    return previous[b.length] as number;
+  }
+  let smallest = previous[0] as number;
+  for (let j = 1; j < width; j++) {
+    smallest = Math.min(smallest, previous[j] as number);
+  }
+  return smallest;
+}
+
+/** The code points of `text` (its UTF-16 units when it has no surrogate pair: the common case). */
+function codePoints(text: string): Int32Array {
+  let hasPair = false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      hasPair = true;
+      break;
+    }
+  }
+  if (!hasPair) {
+    const units = new Int32Array(text.length);
+    for (let i = 0; i < text.length; i++) {
+      units[i] = text.charCodeAt(i);
+    }
+    return units;
+  }
+  return Int32Array.from(text, (character) => character.codePointAt(0) as number);
 }
 
 function valueScores(
@@ -803,7 +883,7 @@ function valueScores(
   const table = index.values.get(query.field) as ValueField;
   const scores: Scores = new Map();
   if (query.test.kind === "eq") {
-    for (const id of table.documents.get(query.test.value) ?? []) {
+    for (const id of table.idsWith(query.test.value)) {
       scores.set(id, query.boost);
     }
     return scores;
@@ -836,16 +916,18 @@ function boolScores(
   let scores: Scores;
   if (query.must.length > 0) {
     const musts = query.must
-      .map((clause) => evaluate(clause, index))
+      .map((clause) => requiredClause(clause, index))
       .sort((a, b) => a.size - b.size);
-    const [smallest, ...others] = musts as [Scores, ...Scores[]];
-    // Walk the smallest set and look the others up: no copy of a large set to delete from.
+    const [first, ...others] = musts as [RequiredClause, ...RequiredClause[]];
+    const smallest = first.scores ?? evaluate(first.query, index);
+    // Walk the smallest set and look the others up: no copy of a large set to delete from, and a
+    // term clause is looked up in its posting list without building its score map at all.
     scores = new Map();
     for (const [id, score] of smallest) {
       let total = score;
       let isMatch = true;
       for (const other of others) {
-        const add = other.get(id);
+        const add = other.scoreOf(id);
         if (add === undefined) {
           isMatch = false;
           break;
@@ -886,6 +968,36 @@ function boolScores(
     }
   }
   return scores;
+}
+
+/** A `$must` clause: how many documents it matches and each one's score. */
+interface RequiredClause {
+  readonly query: Query;
+  readonly size: number;
+  /** Its evaluated scores, unless it is a term clause (then `scoreOf` reads the posting list). */
+  readonly scores: Scores | undefined;
+  readonly scoreOf: (id: number) => number | undefined;
+}
+
+function requiredClause(query: Query, index: SearchIndex): RequiredClause {
+  if (query.kind === "term") {
+    const scorer = termScorer(index, query);
+    if (scorer === undefined) {
+      return { query, size: 0, scores: new Map(), scoreOf: () => undefined };
+    }
+    const { postings, score } = scorer;
+    return {
+      query,
+      size: postings.size,
+      scores: undefined,
+      scoreOf: (id) => {
+        const at = postings.indexOf(id);
+        return at < 0 ? undefined : score(at);
+      },
+    };
+  }
+  const scores = evaluate(query, index);
+  return { query, size: scores.size, scores, scoreOf: (id) => scores.get(id) };
 }
 
 /** Per TEXT field, the terms of the query's term and phrase clauses (what HIGHLIGHT marks). */

@@ -10,9 +10,14 @@ import type { HashValue } from "../values/hash.ts";
 import { jsonToBinary } from "../values/json/format.ts";
 import { JsonDocument } from "../values/json/value.ts";
 import { analyze } from "./analyzer.ts";
-import { documentSource, type SourceObject, type SourceValue } from "./documents.ts";
+import {
+  documentSource,
+  type SourceObject,
+  type SourceValue,
+  streamEntrySource,
+} from "./documents.ts";
 import { searchError } from "./errors.ts";
-import type { Scores } from "./query.ts";
+import type { ScoredMatches } from "./query.ts";
 import { textAnalysis } from "./schema.ts";
 import type { SearchIndex } from "./search-index.ts";
 
@@ -324,21 +329,24 @@ function hitOrder(query: QueryOptions): (a: RankedHit, b: RankedHit) => number {
  * The ranked, paged hits: only the best OFFSET + LIMIT are kept (a sorted window with binary
  * insertion), so a query matching many documents does not sort them all.
  */
-export function rank(scores: Scores, options: { index: SearchIndex; query: QueryOptions }): Hit[] {
+export function rank(
+  scores: ScoredMatches,
+  options: { index: SearchIndex; query: QueryOptions },
+): Hit[] {
   const { index, query } = options;
   const order = hitOrder(query);
   const wanted = query.offset + query.limit;
   const best: RankedHit[] = [];
   const fn = query.scoreFunction;
   const byRelevance = query.orderBy.length === 0 && fn === undefined;
-  for (const [id, relevance] of scores) {
+  scores.forEach((relevance, id) => {
     // The common case decides on the number alone, before looking the key up.
     if (
       byRelevance &&
       best.length === wanted &&
       relevance < (best[wanted - 1] as RankedHit).score
     ) {
-      continue;
+      return;
     }
     const key = index.keyOf(id) as string;
     let hit: RankedHit;
@@ -358,7 +366,7 @@ export function rank(scores: Scores, options: { index: SearchIndex; query: Query
       hit = { id, key, score };
     }
     if (best.length === wanted && order(hit, best[wanted - 1] as RankedHit) >= 0) {
-      continue;
+      return;
     }
     let low = 0;
     let high = best.length;
@@ -374,7 +382,7 @@ export function rank(scores: Scores, options: { index: SearchIndex; query: Query
     if (best.length > wanted) {
       best.pop();
     }
-  }
+  });
   return best.slice(query.offset);
 }
 
@@ -444,6 +452,15 @@ function setPath(source: Record<string, SourceValue>, path: string, value: Sourc
   current[steps.at(-1) as string] = value;
 }
 
+/** `[f, v, f, v]` → `[[f, v], [f, v]]`. */
+function pairs(flat: readonly string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    result.push([flat[i] as string, flat[i + 1] as string]);
+  }
+  return result;
+}
+
 /** One hit's reply: `[key, score]` or `[key, score, [[field, value], ...]]`. */
 export function hitReply(
   hit: Hit,
@@ -458,10 +475,18 @@ export function hitReply(
   if (options.query.noContent) {
     return reply.array(head);
   }
-  const value = options.db.get(hit.key);
   const { definition } = options.index;
-  const source = value === undefined ? undefined : documentSource(value, definition.dataType);
-  if (value === undefined || source === undefined) {
+  // A STREAM index's document is an entry of its stream, the others' the key's value.
+  const streamPairs =
+    definition.stream === undefined ? undefined : options.index.streamEntry(hit.key);
+  const value = definition.stream === undefined ? options.db.get(hit.key) : undefined;
+  const source =
+    streamPairs !== undefined
+      ? streamEntrySource(streamPairs)
+      : value === undefined
+        ? undefined
+        : documentSource(value, definition.dataType);
+  if (source === undefined) {
     return reply.array([...head, reply.array([])]);
   }
   // Highlighting replaces a highlighted TEXT field's value (at its source path) with marked text.
@@ -487,14 +512,17 @@ export function hitReply(
   const pair = (name: string, text: string): Reply =>
     reply.array([reply.bulk(name), reply.bulk(text)]);
   const select = options.query.select;
-  if (definition.dataType === "HASH") {
-    const hash = value as HashValue;
+  if (definition.dataType === "HASH" || streamPairs !== undefined) {
+    // Field-value pairs: every field of the hash or the entry (values as stored), or SELECT's.
+    const all =
+      streamPairs === undefined ? [...(value as HashValue).entries()] : pairs(streamPairs);
     const entries =
       select === undefined
-        ? [...hash.entries()]
+        ? all
         : select.flatMap((name): [string, string][] => {
-            const text = hash.get(utf8ToBinary(name));
-            return text === undefined ? [] : [[utf8ToBinary(name), text]];
+            const field = utf8ToBinary(name);
+            const found = all.find(([candidate]) => candidate === field);
+            return found === undefined ? [] : [found];
           });
     return reply.array([
       ...head,

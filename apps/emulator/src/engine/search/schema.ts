@@ -7,7 +7,7 @@ import { asciiUpper, binaryToUtf8 } from "../bytes.ts";
 import { isLanguage, LANGUAGES, type TextAnalysis } from "./analyzer.ts";
 import { searchError } from "./errors.ts";
 
-export type DataType = "JSON" | "HASH" | "STRING";
+export type DataType = "JSON" | "HASH" | "STRING" | "STREAM";
 export type FieldType = "TEXT" | "U64" | "I64" | "F64" | "BOOL" | "DATE" | "KEYWORD" | "FACET";
 
 const FIELD_TYPES: ReadonlySet<string> = new Set([
@@ -40,7 +40,10 @@ export interface IndexDefinition {
   /** The database whose keys it indexes (the one SEARCH.CREATE ran in). */
   readonly db: number;
   readonly dataType: DataType;
+  /** Key prefixes (empty for a STREAM index). */
   readonly prefixes: readonly string[];
+  /** The one stream key a STREAM index is bound to (its entries are the documents). */
+  readonly stream?: string;
   readonly language: string;
   readonly fields: readonly FieldDefinition[];
 }
@@ -60,6 +63,7 @@ export function parseCreate(options: {
   const { args } = options;
   let dataType: DataType | undefined;
   let prefixes: string[] | undefined;
+  let stream: string | undefined;
   let language = "english";
   let skipInitialScan = false;
   let existsOk = false;
@@ -79,15 +83,16 @@ export function parseCreate(options: {
     switch (token) {
       case "ON": {
         const type = asciiUpper(next("data type after ON"));
-        if (type === "STREAM") {
+        if (type !== "JSON" && type !== "HASH" && type !== "STRING" && type !== "STREAM") {
           throw searchError(
-            "ERR ON STREAM indexes are not supported by the emulator; index JSON, HASH or STRING keys",
+            `ERR Unsupported data type: ${type}. Expected JSON, HASH, STRING or STREAM`,
           );
         }
-        if (type !== "JSON" && type !== "HASH" && type !== "STRING") {
-          throw searchError(`ERR Unsupported data type: ${type}. Expected JSON, HASH or STRING`);
-        }
         dataType = type;
+        if (type === "STREAM") {
+          // redis-search streams page: ON STREAM names one exact stream key.
+          stream = next("stream key after ON STREAM");
+        }
         break;
       }
       case "PREFIX":
@@ -114,14 +119,21 @@ export function parseCreate(options: {
     }
   }
   if (dataType === undefined) {
-    throw searchError("ERR Missing ON <JSON|HASH|STRING>");
+    throw searchError("ERR Missing ON <JSON|HASH|STRING|STREAM>");
   }
-  if (prefixes === undefined) {
+  if (stream !== undefined && prefixes !== undefined) {
+    throw searchError("ERR PREFIX is not supported for STREAM indexes");
+  }
+  if (stream === undefined && prefixes === undefined) {
     throw searchError("ERR Missing PREFIX <count> <prefix> ...");
   }
   const fields = parseSchema(args.slice(at), dataType);
+  const source =
+    stream === undefined
+      ? { dataType, prefixes: prefixes ?? [] }
+      : { dataType, prefixes: [], stream };
   return {
-    definition: { name: options.name, db: options.db, dataType, prefixes, language, fields },
+    definition: { name: options.name, db: options.db, ...source, language, fields },
     skipInitialScan,
     existsOk,
   };
@@ -157,6 +169,12 @@ function parseSchema(args: readonly string[], dataType: DataType): FieldDefiniti
   while (at < args.length) {
     const name = binaryToUtf8(args[at++] as string);
     const typeText = asciiUpper(args[at++] ?? "");
+    if (typeText === "HYBRID") {
+      // redis-search hybrid-search page: the service embeds HYBRID fields with its own model.
+      throw searchError(
+        `ERR HYBRID fields (semantic search, $ann, $rrf) are not supported by the emulator: it has no embedding model; declare ${name} as TEXT`,
+      );
+    }
     if (!FIELD_TYPES.has(typeText)) {
       throw searchError(
         typeText === ""

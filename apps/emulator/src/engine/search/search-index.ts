@@ -4,45 +4,87 @@
  * Documents are numbered; a key that is written again keeps its number.
  */
 
+import { formatStreamId, MAX_STREAM_ID, MIN_STREAM_ID, StreamValue } from "../values/stream.ts";
 import type { StoredValue } from "../values/types.ts";
-import { forEachTerm, type TextAnalysis } from "./analyzer.ts";
-import { documentSource, type FieldValue, fieldValues, type SourceObject } from "./documents.ts";
+import { forEachWordToken, type TextAnalysis, termOfWord } from "./analyzer.ts";
+import {
+  documentSource,
+  type FieldValue,
+  fieldValues,
+  type SourceObject,
+  streamEntrySource,
+} from "./documents.ts";
+import { PostingList } from "./postings.ts";
 import type { NumericRange } from "./query.ts";
 import { type FieldDefinition, type IndexDefinition, textAnalysis } from "./schema.ts";
 
-/**
- * A term's positions in one document: a number when it occurs once (most terms of most documents),
- * so indexing allocates no array for them.
- */
-export type Positions = number | number[];
-
-export function positionList(positions: Positions): readonly number[] {
-  return typeof positions === "number" ? [positions] : positions;
-}
-
-export function termFrequency(positions: Positions): number {
-  return typeof positions === "number" ? 1 : positions.length;
-}
-
 export class TextField {
-  /** term → document id → positions. */
-  readonly postings = new Map<string, Map<number, Positions>>();
+  readonly analysis: TextAnalysis;
+
+  constructor(analysis: TextAnalysis) {
+    this.analysis = analysis;
+  }
+
+  /** term → the documents holding it, with their positions. */
+  readonly postings = new Map<string, PostingList>();
   /** Number of tokens (BM25's field length) by document id: ids are dense, so an array is fastest. */
   readonly lengths: number[] = [];
   totalTokens = 0;
+  /** Counts indexing passes (one per document value set), for PostingList.pass. */
+  passes = 0;
+  /**
+   * Lower-cased word → its term's posting list: one lookup a token instead of a stemmer cache's
+   * and the postings' (text reuses words). Bounded; a list that left `postings` is not used.
+   */
+  readonly wordLists = new Map<string, PostingList>();
 }
 
 export class ValueField {
   /** document id → its values. */
   readonly values = new Map<number, FieldValue[]>();
-  /** value → documents holding it (FACET values also list each ancestor path). */
-  readonly documents = new Map<FieldValue, Set<number>>();
+  /**
+   * value → documents holding it (FACET values also list each ancestor path): the id alone while
+   * one document has the value (most numbers and dates are unique: no Set for each).
+   */
+  readonly #documents = new Map<FieldValue, number | Set<number>>();
   /** Numeric values sorted, with their documents (built on the first range query after a change). */
   #column: { readonly values: Float64Array; readonly ids: Int32Array } | undefined;
 
   /** Range queries since the last change: the column is built on the second, so writes
    * interleaved with single range queries never pay for a sort (they scan instead). */
   #queriesSinceChange = 0;
+
+  /** The documents holding `value`. */
+  idsWith(value: FieldValue): Iterable<number> {
+    const ids = this.#documents.get(value);
+    return ids === undefined ? [] : typeof ids === "number" ? [ids] : ids;
+  }
+
+  addDocument(value: FieldValue, id: number): void {
+    const ids = this.#documents.get(value);
+    if (ids === undefined) {
+      this.#documents.set(value, id);
+    } else if (typeof ids === "number") {
+      if (ids !== id) {
+        this.#documents.set(value, new Set([ids, id]));
+      }
+    } else {
+      ids.add(id);
+    }
+  }
+
+  removeDocument(value: FieldValue, id: number): void {
+    const ids = this.#documents.get(value);
+    if (ids === id || (typeof ids === "object" && ids.delete(id) && ids.size === 0)) {
+      this.#documents.delete(value);
+    }
+  }
+
+  clear(): void {
+    this.values.clear();
+    this.#documents.clear();
+    this.changed();
+  }
 
   /** Forgets the sorted column: the values changed. */
   changed(): void {
@@ -102,8 +144,10 @@ export class ValueField {
 
 interface IndexedDocument {
   readonly key: string;
-  /** Per TEXT field, its distinct terms (what to remove on update). */
-  readonly terms: Map<string, string[]>;
+  /** The posting lists of its distinct terms, every TEXT field's (what to remove on update). */
+  readonly lists: PostingList[];
+  /** The TEXT fields it has tokens in (their lengths to reset on removal). */
+  readonly textFields: TextField[];
 }
 
 export class SearchIndex {
@@ -112,7 +156,10 @@ export class SearchIndex {
   readonly values = new Map<string, ValueField>();
   readonly fieldsByName: ReadonlyMap<string, FieldDefinition>;
   readonly #documents = new Map<number, IndexedDocument>();
+  /** Document key (a STREAM index's: the entry ID) → document id. */
   readonly #ids = new Map<string, number>();
+  /** A STREAM index's indexed entries: entry ID → its field, value, … pairs. */
+  readonly #streamEntries = new Map<string, readonly string[]>();
   #nextId = 0;
 
   constructor(definition: IndexDefinition) {
@@ -120,7 +167,7 @@ export class SearchIndex {
     this.fieldsByName = new Map(definition.fields.map((field) => [field.name, field]));
     for (const field of definition.fields) {
       if (field.type === "TEXT") {
-        this.text.set(field.name, new TextField());
+        this.text.set(field.name, new TextField(textAnalysis(definition, field)));
       } else {
         this.values.set(field.name, new ValueField());
       }
@@ -131,8 +178,11 @@ export class SearchIndex {
     return this.#documents.size;
   }
 
-  /** Whether the index covers `key` (its name starts with one of the prefixes). */
+  /** Whether the index covers `key` (its name starts with one of the prefixes, or is its stream). */
   covers(key: string): boolean {
+    if (this.definition.stream !== undefined) {
+      return key === this.definition.stream;
+    }
     for (const prefix of this.definition.prefixes) {
       if (key.startsWith(prefix)) {
         return true;
@@ -149,8 +199,17 @@ export class SearchIndex {
     return this.#documents.keys();
   }
 
+  /** The field, value, … pairs of a STREAM index's document (its entry), by entry ID. */
+  streamEntry(id: string): readonly string[] | undefined {
+    return this.#streamEntries.get(id);
+  }
+
   /** Indexes the key's current value (or removes it when absent or not of the index's type). */
   update(key: string, value: StoredValue | undefined): void {
+    if (this.definition.stream !== undefined) {
+      this.#updateStream(value);
+      return;
+    }
     const source =
       value === undefined ? undefined : documentSource(value, this.definition.dataType);
     const existing = this.#ids.get(key);
@@ -168,24 +227,56 @@ export class SearchIndex {
     this.#add(id, key, source);
   }
 
+  /**
+   * A STREAM index follows its stream's entries: entries gone (XDEL, XTRIM, the key deleted) are
+   * removed and new ones added. An entry's pairs are never changed in place (stream.ts), so an
+   * entry whose pairs are the same array is already indexed as it is.
+   */
+  #updateStream(value: StoredValue | undefined): void {
+    const current = new Map<string, readonly string[]>();
+    if (value instanceof StreamValue) {
+      value.entries.scan({ from: MIN_STREAM_ID, to: MAX_STREAM_ID }, (id, pairs) => {
+        current.set(formatStreamId(id), pairs);
+        return true;
+      });
+    }
+    for (const [entryId, pairs] of this.#streamEntries) {
+      if (current.get(entryId) !== pairs) {
+        this.#remove(this.#ids.get(entryId) as number);
+        this.#ids.delete(entryId);
+        this.#streamEntries.delete(entryId);
+      }
+    }
+    for (const [entryId, pairs] of current) {
+      if (this.#streamEntries.has(entryId)) {
+        continue;
+      }
+      const id = this.#nextId++;
+      this.#ids.set(entryId, id);
+      this.#streamEntries.set(entryId, pairs);
+      this.#add(id, entryId, streamEntrySource(pairs));
+    }
+  }
+
   clear(): void {
     this.#documents.clear();
     this.#ids.clear();
+    this.#streamEntries.clear();
     this.#nextId = 0;
     for (const field of this.text.values()) {
       field.postings.clear();
+      field.wordLists.clear();
       field.lengths.length = 0;
       field.totalTokens = 0;
     }
     for (const field of this.values.values()) {
-      field.values.clear();
-      field.documents.clear();
-      field.changed();
+      field.clear();
     }
   }
 
   #add(id: number, key: string, source: SourceObject): void {
-    const terms = new Map<string, string[]>();
+    const lists: PostingList[] = [];
+    const textFields: TextField[] = [];
     for (const field of this.definition.fields) {
       const values = fieldValues(source, field);
       if (values.length === 0) {
@@ -193,27 +284,26 @@ export class SearchIndex {
       }
       const text = this.text.get(field.name);
       if (text !== undefined) {
-        terms.set(
-          field.name,
-          indexText(text, { id, values, analysis: textAnalysis(this.definition, field) }),
-        );
+        textFields.push(text);
+        for (const list of indexText(text, { id, values, analysis: text.analysis })) {
+          lists.push(list);
+        }
         continue;
       }
       const table = this.values.get(field.name) as ValueField;
       table.values.set(id, values);
       table.changed();
       for (const value of values) {
-        for (const term of field.type === "FACET" ? facetAncestors(value as string) : [value]) {
-          let documents = table.documents.get(term);
-          if (documents === undefined) {
-            documents = new Set();
-            table.documents.set(term, documents);
+        if (field.type === "FACET") {
+          for (const term of facetAncestors(value as string)) {
+            table.addDocument(term, id);
           }
-          documents.add(id);
+        } else {
+          table.addDocument(value, id);
         }
       }
     }
-    this.#documents.set(id, { key, terms });
+    this.#documents.set(id, { key, lists, textFields });
   }
 
   #remove(id: number): void {
@@ -222,15 +312,14 @@ export class SearchIndex {
       return;
     }
     this.#documents.delete(id);
-    for (const [name, terms] of document.terms) {
-      const text = this.text.get(name) as TextField;
-      for (const term of terms) {
-        const postings = text.postings.get(term);
-        postings?.delete(id);
-        if (postings?.size === 0) {
-          text.postings.delete(term);
-        }
+    for (const postings of document.lists) {
+      postings.delete(id);
+      if (postings.size === 0) {
+        postings.owner.delete(postings.term);
+        postings.removed = true;
       }
+    }
+    for (const text of document.textFields) {
       text.totalTokens -= text.lengths[id] ?? 0;
       text.lengths[id] = 0;
     }
@@ -244,38 +333,57 @@ export class SearchIndex {
       const isFacet = this.fieldsByName.get(name)?.type === "FACET";
       for (const value of values) {
         for (const term of isFacet ? facetAncestors(value as string) : [value]) {
-          const documents = table.documents.get(term);
-          documents?.delete(id);
-          if (documents?.size === 0) {
-            table.documents.delete(term);
-          }
+          table.removeDocument(term, id);
         }
       }
     }
   }
 }
 
-/** Adds a document's values to a TEXT field; its distinct terms. Array elements continue positions. */
+const WORD_CACHE_LIMIT = 100_000;
+
+/**
+ * Adds a document's values to a TEXT field; the posting lists of its distinct terms. Array
+ * elements continue positions. Each token costs one lookup of its term's list: the list itself
+ * collects the document's positions (`pass`, `pending`) until they are appended at the end.
+ */
 function indexText(
   field: TextField,
   options: { id: number; values: readonly FieldValue[]; analysis: TextAnalysis },
-): string[] {
-  const positionsByTerm = new Map<string, Positions>();
+): PostingList[] {
+  const pass = field.passes++;
+  const touched: PostingList[] = [];
+  const { postings, wordLists } = field;
+  const termOf = termOfWord(options.analysis);
   let offset = 0;
   let length = 0;
   for (const value of options.values) {
     const base = offset;
-    const { count, end } = forEachTerm(String(value), {
+    const { count, end } = forEachWordToken(String(value), {
       analysis: options.analysis,
-      visit: (term, at) => {
+      visit: (word, at) => {
         const position = base + at;
-        const positions = positionsByTerm.get(term);
-        if (positions === undefined) {
-          positionsByTerm.set(term, position);
-        } else if (typeof positions === "number") {
-          positionsByTerm.set(term, [positions, position]);
+        let list = wordLists.get(word);
+        if (list === undefined || list.removed) {
+          const term = termOf(word);
+          list = postings.get(term);
+          if (list === undefined) {
+            list = new PostingList({ term, owner: postings });
+            postings.set(term, list);
+          }
+          if (wordLists.size >= WORD_CACHE_LIMIT) {
+            wordLists.clear();
+          }
+          wordLists.set(word, list);
+        }
+        if (list.pass !== pass) {
+          list.pass = pass;
+          list.pending = position;
+          touched.push(list);
+        } else if (typeof list.pending === "number") {
+          list.pending = [list.pending, position];
         } else {
-          positions.push(position);
+          list.pending.push(position);
         }
       },
     });
@@ -283,17 +391,13 @@ function indexText(
     // Tantivy leaves a position gap between the values of a multi-valued field.
     offset += end + 1;
   }
-  for (const [term, positions] of positionsByTerm) {
-    let postings = field.postings.get(term);
-    if (postings === undefined) {
-      postings = new Map();
-      field.postings.set(term, postings);
-    }
-    postings.set(options.id, positions);
+  for (const list of touched) {
+    list.set(options.id, list.pending);
+    list.pending = 0;
   }
   field.lengths[options.id] = length;
   field.totalTokens += length;
-  return [...positionsByTerm.keys()];
+  return touched;
 }
 
 /** `/a/b/c` → `/a`, `/a/b`, `/a/b/c`: a facet is found by each of its ancestors, as in Tantivy. */

@@ -32,6 +32,14 @@ export function liveScores(ctx: CommandContext, index: SearchIndex, scores: Scor
   if (db.expiresCount === 0) {
     return scores;
   }
+  const { stream } = index.definition;
+  if (stream !== undefined) {
+    // A stream's entries live and expire with the stream key.
+    if (!db.has(stream)) {
+      scores.clear();
+    }
+    return scores;
+  }
   for (const id of [...scores.keys()]) {
     if (!db.has(index.keyOf(id) as string)) {
       scores.delete(id);

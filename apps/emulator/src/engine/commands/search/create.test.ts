@@ -20,4 +20,17 @@ test("SEARCH.CREATE answers 1, then 0 with EXISTSOK, and refuses bad definitions
   expect(run("SEARCH.CREATE", "taken", ...definition)).toEqual(
     r.err("ERR Key taken already exists and is not an index"),
   );
+  expect(
+    run("SEARCH.CREATE", "j", "ON", "JSON", "PREFIX", "1", "a", "SCHEMA", "d", "HYBRID"),
+  ).toEqual(
+    r.err(
+      "ERR HYBRID fields (semantic search, $ann, $rrf) are not supported by the emulator: it has no embedding model; declare d as TEXT",
+    ),
+  );
+  expect(run("SEARCH.CREATE", "s", "ON", "STREAM", "events", "SCHEMA", "m", "TEXT")).toEqual(
+    r.int(1),
+  );
+  expect(run("SEARCH.QUERY", "s", '{"$ann": {"m": "x"}}')).toEqual(
+    r.err("ERR $ann needs HYBRID fields, which the emulator does not support (no embedding model)"),
+  );
 });

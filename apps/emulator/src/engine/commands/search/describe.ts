@@ -31,7 +31,8 @@ export const searchDescribe = defineCommand({
       reply.bulk("type"),
       reply.bulk(definition.dataType),
       reply.bulk("prefixes"),
-      reply.bulks(definition.prefixes),
+      // A STREAM index lists its stream key here (unconfirmed: the streams page shows no DESCRIBE).
+      reply.bulks(definition.stream === undefined ? definition.prefixes : [definition.stream]),
       reply.bulk("language"),
       reply.bulk(definition.language),
       reply.bulk("indexSize"),

@@ -1,7 +1,7 @@
 import { binaryToUtf8 } from "../../bytes.ts";
 import { reply } from "../../reply.ts";
 import { searchError } from "../../search/errors.ts";
-import { evaluate, highlightTerms, parseFilter } from "../../search/query.ts";
+import { evaluate, highlightTerms, parseFilter, termMatches } from "../../search/query.ts";
 import { checkRankingFields, hitReply, parseQueryOptions, rank } from "../../search/results.ts";
 import { defineCommand } from "../define.ts";
 import { indexDatabase, liveScores, resolveIndex } from "./_index-access.ts";
@@ -35,7 +35,12 @@ export const searchQuery = defineCommand({
     }
     const query = parseFilter(filter, index);
     checkRankingFields(options, index);
-    const hits = rank(liveScores(ctx, index, evaluate(query, index)), { index, query: options });
+    // A lone term with no key that could have expired unseen ranks from its posting list.
+    const matches =
+      query.kind === "term" && indexDatabase(ctx, index).expiresCount === 0
+        ? termMatches(index, query)
+        : liveScores(ctx, index, evaluate(query, index));
+    const hits = rank(matches, { index, query: options });
     const terms = options.highlight === undefined ? new Map() : highlightTerms(query);
     return reply.array(
       hits.map((hit) =>
