@@ -45,11 +45,12 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
     "management",
     "control",
     "snapshot",
+    "faults",
     "metrics",
     "storage",
     "errors.ts",
   ],
-  resp: ["resp", "kv", "metrics", "errors.ts"],
+  resp: ["resp", "kv", "metrics", "faults", "errors.ts"],
   kv: ["kv", "engine", "storage", "metrics", "errors.ts"],
   vector: ["vector", "storage", "metrics", "errors.ts"],
   search: ["search", "vector", "storage", "metrics", "errors.ts"],
@@ -62,6 +63,8 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   // Reset and seed of every product's state: products register into it (issue 23).
   control: ["control", "kv", "vector", "search", "queues", "errors.ts"],
   // Snapshots of the whole emulator: every owner's store state, as a data directory (issue 23).
+  // Fault rules and their decisions, applied by http/ and resp/ (issue 23).
+  faults: ["faults"],
   snapshot: ["snapshot", "storage", "kv", "vector", "search", "queues", "management", "errors.ts"],
 };
 

@@ -23,12 +23,12 @@ export {
 export { type Clock, ManualClock, systemClock } from "./engine/index.ts";
 export { EmulatorError, type EmulatorErrorCode } from "./errors.ts";
 export {
-  classify as classifyFaultScope,
   FaultInjector,
   FaultRuleError,
   type InjectedFault,
   parseFaultFlag,
-} from "./http/faults.ts";
+} from "./faults/injector.ts";
+export { classify as classifyFaultScope } from "./http/faults.ts";
 export type { FetchFunction } from "./http/fetch.ts";
 export type { SearchUsageSample } from "./http/routes/search.ts";
 export type { VectorUsageSample } from "./http/routes/vector.ts";

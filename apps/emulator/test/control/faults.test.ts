@@ -266,7 +266,7 @@ describe.skipIf(!shouldRunRedisTests())("redis-outage over a proxied Redis", () 
     emulator.faults.remove(rule.id);
     expect(await client.get("k")).toBe("v");
     expect(() => emulator.faults.add({ interface: "vector", error: "redis-outage" })).toThrow(
-      /redis-outage is the key-value interface's failure/,
+      /redis-outage is the key-value service.s failure/,
     );
   });
 });

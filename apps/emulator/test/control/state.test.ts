@@ -176,3 +176,39 @@ test("reset empties the search databases too: documents go, the database and its
   expect(await movies.fetch({ ids: ["m2"] })).toHaveLength(1);
   expect((await control(emulator, "/reset/search/nope")).status).toBe(404);
 });
+
+test("the seed's search section: documents per database and index, back after a reset", async ({
+  expect,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), "stratus-seed-"));
+  const seed = {
+    search: {
+      default: {
+        movies: [{ id: "m1", content: { title: "The Matrix" }, metadata: { year: 1999 } }],
+      },
+    },
+  };
+  writeFileSync(join(dir, "seed.json"), JSON.stringify(seed));
+  writeFileSync(join(dir, "bad.json"), JSON.stringify({ search: { default: { movies: "m1" } } }));
+  try {
+    await expect(
+      createEmulator({ port: 0, respPort: null, seedFile: join(dir, "bad.json") }),
+    ).rejects.toThrow(/seed "search"."default"."movies": expected a list of documents/);
+    await using emulator = await createEmulator({
+      port: 0,
+      respPort: null,
+      seedFile: join(dir, "seed.json"),
+    });
+    const movies = new Search({ url: emulator.searchUrl, token: emulator.searchToken }).index(
+      "movies",
+    );
+    const [seeded] = await movies.fetch({ ids: ["m1"] });
+    expect(seeded).toMatchObject({ content: { title: "The Matrix" }, metadata: { year: 1999 } });
+    expect((await movies.search({ query: "matrix" }))[0]?.id).toBe("m1");
+    await movies.delete({ ids: ["m1"] });
+    expect((await control(emulator, "/reset/search")).status).toBe(200);
+    expect(await movies.fetch({ ids: ["m1"] })).toHaveLength(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

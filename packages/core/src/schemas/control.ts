@@ -16,7 +16,15 @@ export const ResetTargetSchema = z.enum(["empty", "seed"]);
 export type ResetTarget = z.output<typeof ResetTargetSchema>;
 
 /** The interfaces a fault rule can be scoped to (`any`: every one). */
-export const FAULT_INTERFACES = ["any", "kv", "vector", "management", "queues", "search"] as const;
+export const FAULT_INTERFACES = [
+  "any",
+  "kv",
+  "vector",
+  "management",
+  "queues",
+  "search",
+  "resp",
+] as const;
 
 /**
  * Ready-made errors for the service's real failures (kv-rest-wire.md §8, §14;
