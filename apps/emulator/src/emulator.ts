@@ -407,6 +407,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
             port: config.respPort,
             onError,
             usage: database.usage,
+            database: DEFAULT_DATABASE,
+            faults,
             ...(config.respAuth === "token" ? { authenticate: tokenAuthenticator(databases) } : {}),
           });
   } catch (error: unknown) {

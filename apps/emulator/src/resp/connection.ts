@@ -15,6 +15,7 @@ import {
   type Resp2Value,
 } from "@stratus/core/resp2";
 import { encodeResp3, type Resp3Value } from "@stratus/core/resp3";
+import type { FaultInjector } from "../faults/injector.ts";
 import {
   asciiUpper,
   binaryToUtf8,
@@ -34,6 +35,7 @@ import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
 import { checkLookedUpCommand } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
+import { type RespFault, respFault } from "./faults.ts";
 import { ReplyBatch } from "./reply-batch.ts";
 import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
 
@@ -62,6 +64,8 @@ export interface RespGrant {
   readonly username: string;
   /** The database's usage, for the management stats. */
   readonly usage?: UsageTotals;
+  /** The database's name, for fault rules scoped to it. */
+  readonly database: string;
 }
 
 /** Checks `AUTH [username] password`; the grant, or undefined when refused. */
@@ -79,6 +83,10 @@ export interface ConnectionOptions {
   readonly onError: (error: unknown) => void;
   /** The open port's usage: every command counts as one request (STYLE.md §7.6). */
   readonly usage?: UsageTotals;
+  /** The name of the database served without AUTH. */
+  readonly database?: string;
+  /** Fault rules for commands on this port (`resp/faults.ts`). */
+  readonly faults?: FaultInjector;
 }
 
 /** A bulk reply this long is written as its header, its bytes and CRLF, not copied by encoding. */
@@ -149,6 +157,8 @@ export class RespConnection {
    */
   #queued: { command: Command | undefined; argv: Argv }[] | undefined;
 
+  /** The database the connection runs on, for fault rules scoped to one. */
+  #database: string | undefined;
   /** CLIENT REPLY: OFF drops every reply, SKIP the next command's (pushes still go out). */
   #replyMode = { isOff: false, skipsThis: false, skipsNext: false };
 
@@ -167,6 +177,7 @@ export class RespConnection {
     this.#isAuthenticated = options.authenticate === undefined;
     this.#caller = this.#callerAs({ isReadOnly: false });
     // Commands count in the usage of the database they ran on, none before AUTH picks it.
+    this.#database = options.database;
     this.#usage = this.#isAuthenticated ? options.usage : undefined;
     if (this.#isAuthenticated) {
       this.#session = this.#openSession(options.backend);
@@ -375,6 +386,26 @@ export class RespConnection {
     if (name === "CLIENT|REPLY" && this.#setReplyMode(argv)) {
       return OK;
     }
+    const faults = this.#options.faults;
+    const fault =
+      faults === undefined
+        ? undefined
+        : respFault(faults, {
+            database: this.#database,
+            command: asciiUpper(argv[0] ?? ""),
+            address: this.#address(),
+          });
+    if (fault !== undefined) {
+      return this.#injectFault(fault, () => this.#execute(session, { argv, command }));
+    }
+    return this.#execute(session, { argv, command });
+  }
+
+  /** Runs the command on the session; a proxied Redis that went away answers its error. */
+  #execute(
+    session: KvSession,
+    { argv, command }: { argv: Argv; command: Command | undefined },
+  ): Resp2Value | Promise<Resp2Value> {
     try {
       const reply = session.execute(argv, command);
       return reply instanceof Promise
@@ -416,6 +447,36 @@ export class RespConnection {
     }
     this.#replyMode = { isOff, skipsThis: skipsNext, skipsNext: false };
     return isOff || skipsThis;
+  }
+
+  /** What a fault rule asks: latency, then the command, an error, a reset or an outage. */
+  async #injectFault(
+    fault: RespFault,
+    run: () => Resp2Value | Promise<Resp2Value>,
+  ): Promise<Resp2Value> {
+    fault.report();
+    if (fault.latencyMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    }
+    const { outcome } = fault;
+    switch (outcome.kind) {
+      case "run":
+        return await run();
+      case "error":
+        return { kind: "error", message: outcome.message };
+      case "reset":
+        this.#socket.destroy();
+        this.#close();
+        return OK;
+      case "outage":
+        // What a real outage does (#unavailable): the error, then the connection closes.
+        this.#write({ kind: "error", message: outcome.message });
+        this.#end();
+        this.#close();
+        return OK;
+      default:
+        return outcome satisfies never;
+    }
   }
 
   /** The proxied Redis went away: say so; the session's upstream state is gone, so close. */
@@ -533,6 +594,7 @@ export class RespConnection {
     if (grant !== undefined) {
       this.#caller = this.#callerAs({ isReadOnly: grant.isReadOnly });
       this.#usage = grant.usage;
+      this.#database = grant.database;
       this.#openSession(grant.backend).actAs(grant.username);
       this.#isAuthenticated = true;
       return true;

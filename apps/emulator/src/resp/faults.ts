@@ -76,7 +76,11 @@ function describe(fault: { latencyMs: number; outcome: RespFaultOutcome }): stri
  */
 export function respFault(
   injector: FaultInjector,
-  request: { readonly database: string; readonly command: string; readonly address: string },
+  request: {
+    readonly database: string | undefined;
+    readonly command: string;
+    readonly address: string;
+  },
 ): RespFault | undefined {
   if (injector.size === 0) {
     return undefined;

@@ -3,6 +3,7 @@
  * Binds 127.0.0.1 by default.
  */
 import { createServer, type Server, type Socket } from "node:net";
+import type { FaultInjector } from "../faults/injector.ts";
 import type { KvBackend } from "../kv/backend.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
 import { type RespAuthenticator, RespConnection } from "./connection.ts";
@@ -16,6 +17,10 @@ export interface RespServerOptions {
   readonly onError: (error: unknown) => void;
   /** Where the served database's usage goes, for the management stats. */
   readonly usage?: UsageTotals;
+  /** The name of the database served without AUTH, for fault rules scoped to it. */
+  readonly database?: string;
+  /** Fault rules scoped to `resp` (or `any`) apply to commands (`resp/faults.ts`). */
+  readonly faults?: FaultInjector;
 }
 
 export interface RespServer {
@@ -36,6 +41,8 @@ export async function startRespServer(options: RespServerOptions): Promise<RespS
       onError: options.onError,
       ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
       ...(options.usage === undefined ? {} : { usage: options.usage }),
+      ...(options.faults === undefined ? {} : { faults: options.faults }),
+      ...(options.database === undefined ? {} : { database: options.database }),
     });
   });
   await new Promise<void>((resolve, reject) => {

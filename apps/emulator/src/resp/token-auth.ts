@@ -41,6 +41,7 @@ function toRespGrant(
 ): RespGrant {
   return {
     backend: database.backend,
+    database: database.name,
     usage: database.usage,
     username: grant.username,
     isReadOnly: grant.isReadOnly,
