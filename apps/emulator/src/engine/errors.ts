@@ -329,6 +329,15 @@ export const ERR = {
   SCRIPT_FLUSH_OPTION: "ERR SCRIPT FLUSH only support SYNC|ASYNC option",
   SCRIPT_DEBUG_OPTION: "ERR Use SCRIPT DEBUG YES/SYNC/NO",
   NOTBUSY: "NOTBUSY No scripts in execution right now.",
+  /** shared.slowevalerr: any command but the allowed ones while an EVAL script is busy. */
+  BUSY_EVAL:
+    "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.",
+  /** shared.slowscripterr: the same while a function is busy. */
+  BUSY_FUNCTION:
+    "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.",
+  /** scriptKill: the busy script has written. */
+  UNKILLABLE:
+    "UNKILLABLE Sorry the script already executed write commands against the dataset. You can either wait the script termination or kill the server in a hard way using the SHUTDOWN NOSAVE command.",
   FUNCTION_NOT_FOUND: "ERR Function not found",
   LIBRARY_NOT_FOUND: "ERR Library not found",
   LIBRARY_METADATA_MISSING: "ERR Missing library metadata",
