@@ -151,6 +151,9 @@ export const ERR = {
   STREAM_NUMIDS: "ERR Number of IDs must be a positive integer",
   STREAM_NUMIDS_MISMATCH: "ERR The `numids` parameter must match the number of arguments",
   STREAM_IDS_REQUIRED: "ERR IDS option is required",
+  /** xreadCommand: BLOCK inside a script ("xread"/"xreadgroup", the command's full name). */
+  XREAD_BLOCK_IN_SCRIPT: (command: string): string =>
+    `ERR ${command} command is not allowed with BLOCK option from scripts`,
   XREAD_UNBALANCED: (command: string): string =>
     command === "xreadgroup"
       ? "ERR Unbalanced 'xreadgroup' list of streams: for each stream key an ID or '>' must be specified."
