@@ -282,6 +282,24 @@ describe("EVAL", () => {
     expect(run("EVAL", "return 1", "0")).toEqual(r.int(1));
   });
 
+  test("XREAD and XREADGROUP refuse BLOCK inside scripts, as Redis does", ({ expect }) => {
+    const { run } = createTestEngine();
+    run("XADD", "st", "1-1", "f", "v");
+    run("XGROUP", "CREATE", "st", "g", "0");
+    expect(
+      run("EVAL", "return redis.pcall('xread', 'BLOCK', '0', 'streams', 'st', '0')", "0"),
+    ).toEqual(r.err("ERR xread command is not allowed with BLOCK option from scripts"));
+    expect(
+      run(
+        "EVAL",
+        "return redis.pcall('xreadgroup', 'group', 'g', 'c', 'block', '1', 'streams', 'st', '>')",
+        "0",
+      ),
+    ).toEqual(r.err("ERR xreadgroup command is not allowed with BLOCK option from scripts"));
+    // Without BLOCK it reads.
+    expect(run("EVAL", "return #redis.call('xread', 'streams', 'st', '0')", "0")).toEqual(r.int(1));
+  });
+
   test("5.1 never finalizes tables: __gc stays in the metatable but is not called", ({
     expect,
   }) => {
