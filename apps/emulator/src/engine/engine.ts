@@ -652,6 +652,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
   /** Stops the engine's timers. */
   close(): void {
     this.#sweepTimer?.cancel();
+    this.#scripting?.abortBusy();
     for (const session of [...this.#sessions.values()]) {
       this.closeSession(session);
     }

@@ -120,4 +120,14 @@ describe("a script past busy-reply-threshold", () => {
     await pending;
     expect(await served).toEqual(r.arr(r.bulk("q"), r.bulk("x")));
   });
+
+  test("closing the engine stops it, even after it wrote", async ({ expect }) => {
+    const { engine, execute } = busyEngine();
+    const pending = pendingOf(
+      execute("EVAL", "redis.call('SET', 'w', '1') while true do end", "0"),
+    );
+    engine.close();
+    const reply = await pending;
+    expect(reply.kind === "error" && reply.message).toMatch(/^ERR Script killed by user/);
+  });
 });

@@ -76,6 +76,13 @@ export class ScriptingState {
     finalizer.register(owner, this.#holder);
   }
 
+  /** Stops the busy script at its next slice, written or not: the engine is closing. */
+  abortBusy(): void {
+    if (this.busy !== undefined) {
+      this.busy.run.isKillRequested = true;
+    }
+  }
+
   /** The EVAL interpreter, created on first use. */
   get evalVm(): LuaVm {
     this.#evalVm ??= this.#open("eval");
