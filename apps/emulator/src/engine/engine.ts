@@ -532,6 +532,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
    */
   waitFor(blocked: BlockedReply, argv: readonly string[], session: Session): Promise<Reply> {
     if (blocked.pending !== undefined) {
+      // A busy script's reply reaches its caller here, not through #run's return: a counter of
+      // error replies in the dispatcher (INFO errorstats) must count this one here too.
       return blocked.pending;
     }
     return new Promise((settle) => {
