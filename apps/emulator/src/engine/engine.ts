@@ -289,6 +289,14 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
   }
 
+  busyError(command: Command): string | undefined {
+    const busy = this.#busyScript;
+    if (busy === undefined || command.flags.has("allow_busy")) {
+      return undefined;
+    }
+    return busy === "eval" ? ERR.BUSY_EVAL : ERR.BUSY_FUNCTION;
+  }
+
   /** The script running in slices past busy-reply-threshold, if any (other clients get BUSY). */
   get #busyScript(): "eval" | "function" | undefined {
     return this.#scripting?.busy?.kind;
@@ -309,9 +317,9 @@ export class Engine implements ServerApi, KeyspaceObserver {
       return reply.error(denial);
     }
     // processCommand: while a script is busy only allow_busy commands run (the script's own run).
-    const busy = this.#busyScript;
-    if (busy !== undefined && !session.inScript && !command.flags.has("allow_busy")) {
-      return reply.error(busy === "eval" ? ERR.BUSY_EVAL : ERR.BUSY_FUNCTION);
+    const busy = session.inScript ? undefined : this.busyError(command);
+    if (busy !== undefined) {
+      return reply.error(busy);
     }
     session.lastCommand = command.fullName;
     session.lastInteractionMs = this.#unitTimeMs ?? this.clock.now();

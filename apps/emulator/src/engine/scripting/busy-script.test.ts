@@ -9,6 +9,7 @@ import type { BlockedReply } from "../commands/context.ts";
 import { ERR } from "../errors.ts";
 import type { Reply } from "../reply.ts";
 import { createTestEngine, r } from "../test-support.ts";
+import { TransactionQueue } from "../transaction-queue.ts";
 
 /** Enough iterations to pass a 10 ms limit on any machine, few enough to end in a test. */
 const BOUNDED_LOOP = "local n = 0 for i = 1, 3e6 do n = n + 1 end return n";
@@ -129,5 +130,18 @@ describe("a script past busy-reply-threshold", () => {
     engine.close();
     const reply = await pending;
     expect(reply.kind === "error" && reply.message).toMatch(/^ERR Script killed by user/);
+  });
+
+  test("in MULTI, a command refused BUSY makes EXEC answer EXECABORT", async ({ expect }) => {
+    const { engine, execute } = busyEngine();
+    const session = engine.createSession({ address: "127.0.0.1:4" });
+    const queue = new TransactionQueue({ host: engine, session });
+    expect(queue.handle(["MULTI"])).toEqual(r.ok);
+    const pending = pendingOf(execute("EVAL", BOUNDED_LOOP, "0"));
+    expect(queue.handle(["SET", "k", "v"])).toEqual(r.err(ERR.BUSY_EVAL));
+    expect(queue.handle(["EXEC"])).toEqual(r.err(ERR.BUSY_EVAL));
+    await pending;
+    expect(queue.handle(["EXEC"])).toEqual(r.err(ERR.EXECABORT));
+    expect(engine.execute(["EXISTS", "k"], session)).toEqual(r.int(0));
   });
 });
