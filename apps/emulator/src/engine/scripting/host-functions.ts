@@ -295,7 +295,13 @@ const trampoline = cFunction((L) => {
   const count = lua.getTop(L);
   lua.pushValue(L, upvalueIndex(1));
   lua.insert(L, 1);
-  lua.callYieldable(L, { args: count, results: MULTRET, continuation: trampolineContinuation });
+  // Only the script's own coroutine may yield across it (the time-limit hook yields only there);
+  // in a coroutine the script created, a yield across pcall fails as in Lua 5.1.
+  if (current?.thread === L) {
+    lua.callYieldable(L, { args: count, results: MULTRET, continuation: trampolineContinuation });
+  } else {
+    lua.call(L, count, MULTRET);
+  }
   return lua.getTop(L);
 });
 
