@@ -35,12 +35,13 @@ export interface ScriptRun {
   readonly limitMs: number;
   /** The error the hook raises (luaPushError form, e.g. "Script killed by user with …"). */
   readonly timeoutError: string;
-  /**
-   * The coroutine the script runs in, which yields back to the event loop once the limit has
-   * passed (`runScript` then serves other clients between slices). Undefined: the script cannot
-   * yield (a library load, a script inside MULTI) and is aborted at the limit.
-   */
+  /** The coroutine the script runs in; undefined for a library load (on the main thread). */
   readonly thread: LuaState | undefined;
+  /**
+   * Whether, past the limit, it yields back to the event loop (`runScript` then serves other
+   * clients between slices). False inside MULTI: it is aborted at the limit instead.
+   */
+  readonly mayYield: boolean;
   /** Set once the limit has passed. */
   isPastLimit: boolean;
   /** Set by SCRIPT KILL / FUNCTION KILL between two slices: the next hook aborts the script. */
@@ -195,7 +196,8 @@ const timedOut = cFunction((L) => {
  * prelude frames are let through.
  *
  * Hooks belong to threads (a coroutine inherits its creator's at creation): every thread the hook
- * fires in after the abort, and the script's own thread at once, switch to line events. Otherwise
+ * fires in after the abort, and the script's own thread (or the main one) at once, switch to line
+ * events. Otherwise
  * a loop whose count ticks always land in prelude code, or in coroutines created before the
  * limit, would never reach a point where the error can be raised.
  */
@@ -239,17 +241,14 @@ function timeLimitCheck(
       return run.isPastLimit && inHook && mayYield(run, L) ? "yield" : "continue";
     }
     run.hasTimedOut = true;
-    raiseOnEveryLine(lua.mainThread(L));
-    if (run.thread !== undefined) {
-      raiseOnEveryLine(run.thread);
-    }
+    raiseOnEveryLine(run.thread ?? lua.mainThread(L));
   }
   raiseOnEveryLine(L);
   return { error: run.timeoutError };
 }
 
 function mayYield(run: ScriptRun, L: LuaState): boolean {
-  return run.thread === L && lua.isYieldable(L);
+  return run.mayYield && run.thread === L && lua.isYieldable(L);
 }
 
 /** Past the limit with no way to yield soon: the script is to be aborted. */
@@ -264,7 +263,7 @@ function isOverdue(run: ScriptRun, at: { L: LuaState; inHook: boolean }): boolea
     }
     run.isPastLimit = true;
   }
-  if (run.thread === undefined) {
+  if (!run.mayYield) {
     return true;
   }
   if (at.inHook && mayYield(run, at.L)) {
@@ -297,7 +296,7 @@ const trampoline = cFunction((L) => {
   lua.insert(L, 1);
   // Only the script's own coroutine may yield across it (the time-limit hook yields only there);
   // in a coroutine the script created, a yield across pcall fails as in Lua 5.1.
-  if (current?.thread === L) {
+  if (current?.mayYield === true && current.thread === L) {
     lua.callYieldable(L, { args: count, results: MULTRET, continuation: trampolineContinuation });
   } else {
     lua.call(L, count, MULTRET);

@@ -172,8 +172,9 @@ export function runScript(
     startedAtMs: performance.now(),
     limitMs,
     timeoutError: KILLED,
+    thread: vm.thread,
     // Inside MULTI the whole EXEC is one synchronous unit: the script cannot yield.
-    thread: ctx.session.inTransaction ? undefined : vm.thread,
+    mayYield: !ctx.session.inTransaction,
     isPastLimit: false,
     isKillRequested: false,
     stuckSinceMs: undefined,
@@ -261,6 +262,7 @@ export function runLibraryLoad<T>(state: ScriptingState, load: () => T): T {
     limitMs: 500,
     timeoutError: "FUNCTION LOAD timeout",
     thread: undefined,
+    mayYield: false,
     isPastLimit: false,
     isKillRequested: false,
     stuckSinceMs: undefined,

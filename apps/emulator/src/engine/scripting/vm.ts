@@ -214,9 +214,7 @@ export class LuaVm {
     if (resumed.status === LUA_YIELD) {
       return { kind: "suspended" };
     }
-    // The hook may have switched the main thread to line events (see timeLimitHook).
     lua.setHook(T, 0, { mask: 0, count: 0 });
-    lua.setHook(L, 0, { mask: 0, count: 0 });
     try {
       if (resumed.status !== LUA_OK) {
         // The runner itself failed (an error outside xpcall's reach): the coroutine is dead.
