@@ -1,7 +1,8 @@
 /**
  * The embedded Redis engine: databases, sessions, the dispatcher loop, transactions, WATCH,
  * blocked clients, keyspace notifications, pub/sub and the effects log. Everything here is
- * synchronous, so commands, transactions and scripts never interleave.
+ * synchronous, so commands, transactions and scripts never interleave (a script past
+ * busy-reply-threshold runs in slices, between which every other command gets BUSY).
  */
 
 import { AclRegistry } from "./acl/registry.ts";
@@ -300,6 +301,33 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
   }
 
+  runUnit<T>(atMs: number, body: () => T): T {
+    const ownsUnit = this.#unitTimeMs === undefined;
+    if (ownsUnit) {
+      this.#unitTimeMs = atMs;
+    }
+    try {
+      return body();
+    } finally {
+      if (ownsUnit) {
+        this.#endUnit();
+      }
+    }
+  }
+
+  busyError(command: Command): string | undefined {
+    const busy = this.#busyScript;
+    if (busy === undefined || command.flags.has("allow_busy")) {
+      return undefined;
+    }
+    return busy === "eval" ? ERR.BUSY_EVAL : ERR.BUSY_FUNCTION;
+  }
+
+  /** The script running in slices past busy-reply-threshold, if any (other clients get BUSY). */
+  get #busyScript(): "eval" | "function" | undefined {
+    return this.#scripting?.busy?.kind;
+  }
+
   #run(argv: readonly string[], session: Session, lookedUp?: Command): CommandResult {
     const resolution =
       lookedUp === undefined
@@ -313,6 +341,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
     const denial = this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
     if (denial !== undefined) {
       return reply.error(denial);
+    }
+    // processCommand: while a script is busy only allow_busy commands run (the script's own run).
+    const busy = session.inScript ? undefined : this.busyError(command);
+    if (busy !== undefined) {
+      return reply.error(busy);
     }
     session.lastCommand = command.fullName;
     session.lastInteractionMs = this.#unitTimeMs ?? this.clock.now();
@@ -394,7 +427,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
       this.#pendingEffects = [];
       this.#effectsListener?.(effects);
     }
-    if (this.#readyKeys.size > 0) {
+    // Between a busy script's slices blocked clients wait: Redis serves them once it ends.
+    if (this.#readyKeys.size > 0 && this.#busyScript === undefined) {
       this.#serveBlocked();
     }
   }
@@ -576,9 +610,15 @@ export class Engine implements ServerApi, KeyspaceObserver {
 
   /**
    * Waits for a blocked command: it is run again whenever one of its keys changes, and answers its
-   * timeout reply when the deadline passes. Resolves once; cancelled by `closeSession`.
+   * timeout reply when the deadline passes. Resolves once; cancelled by `closeSession`. A busy
+   * script's reply (`pending`) comes when it ends.
    */
   waitFor(blocked: BlockedReply, argv: readonly string[], session: Session): Promise<Reply> {
+    if (blocked.pending !== undefined) {
+      // A busy script's reply reaches its caller here, not through #run's return: a counter of
+      // error replies in the dispatcher (INFO errorstats) must count this one here too.
+      return blocked.pending;
+    }
     return new Promise((settle) => {
       session.isBlocked = true;
       const resolve = (reply: Reply): void => {
@@ -691,6 +731,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
 
   /** One active-expiry cycle over every database (Redis's activeExpireCycle, simplified). */
   sweepExpired(): number {
+    // Not between a busy script's slices: its keys must not expire under it.
+    if (this.#busyScript !== undefined) {
+      return 0;
+    }
     this.#unitTimeMs = this.clock.now();
     let removed = 0;
     try {
@@ -714,6 +758,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
   close(): void {
     this.#sweepTimer?.cancel();
     this.pauses.close();
+    this.#scripting?.abortBusy();
     for (const session of [...this.#sessions.values()]) {
       this.closeSession(session);
     }

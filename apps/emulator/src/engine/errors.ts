@@ -151,6 +151,9 @@ export const ERR = {
   STREAM_NUMIDS: "ERR Number of IDs must be a positive integer",
   STREAM_NUMIDS_MISMATCH: "ERR The `numids` parameter must match the number of arguments",
   STREAM_IDS_REQUIRED: "ERR IDS option is required",
+  /** xreadCommand: BLOCK inside a script ("xread"/"xreadgroup", the command's full name). */
+  XREAD_BLOCK_IN_SCRIPT: (command: string): string =>
+    `ERR ${command} command is not allowed with BLOCK option from scripts`,
   XREAD_UNBALANCED: (command: string): string =>
     command === "xreadgroup"
       ? "ERR Unbalanced 'xreadgroup' list of streams: for each stream key an ID or '>' must be specified."
@@ -347,6 +350,15 @@ export const ERR = {
   SCRIPT_FLUSH_OPTION: "ERR SCRIPT FLUSH only support SYNC|ASYNC option",
   SCRIPT_DEBUG_OPTION: "ERR Use SCRIPT DEBUG YES/SYNC/NO",
   NOTBUSY: "NOTBUSY No scripts in execution right now.",
+  /** shared.slowevalerr: any command but the allowed ones while an EVAL script is busy. */
+  BUSY_EVAL:
+    "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.",
+  /** shared.slowscripterr: the same while a function is busy. */
+  BUSY_FUNCTION:
+    "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.",
+  /** scriptKill: the busy script has written. */
+  UNKILLABLE:
+    "UNKILLABLE Sorry the script already executed write commands against the dataset. You can either wait the script termination or kill the server in a hard way using the SHUTDOWN NOSAVE command.",
   FUNCTION_NOT_FOUND: "ERR Function not found",
   LIBRARY_NOT_FOUND: "ERR Library not found",
   LIBRARY_METADATA_MISSING: "ERR Missing library metadata",

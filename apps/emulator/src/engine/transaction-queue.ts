@@ -26,6 +26,8 @@ export interface TransactionHost {
   /** Runs queued commands in one unit; undefined when a WATCHed key changed. */
   exec(commands: readonly (readonly string[])[], session: Session): Reply[] | undefined;
   unwatch(session: Session): void;
+  /** BUSY while a script runs in slices, unless `command` may run then (allow_busy). */
+  busyError(command: Command): string | undefined;
 }
 
 const QUEUED = reply.simple("QUEUED");
@@ -96,7 +98,7 @@ export class TransactionQueue {
       case "WATCH":
         return reply.error(ERR.WATCH_IN_MULTI);
       case "EXEC":
-        return this.exec();
+        return this.#busyRejection(command ?? this.#host.commands.get("EXEC")) ?? this.exec();
       case "DISCARD":
         return this.discard();
       default:
@@ -134,10 +136,27 @@ export class TransactionQueue {
       this.#isFlagged = true;
       return reply.error(ERR.NOT_ALLOWED_IN_MULTI);
     }
+    const busy = this.#busyRejection(resolution.command);
+    if (busy !== undefined) {
+      return busy;
+    }
     queued.push(argv);
     this.#mayWrite ||= mayWrite(resolution.command);
     this.#session.queuedCommands = queued.length;
     return QUEUED;
+  }
+
+  /**
+   * processCommand's BUSY while a script runs in slices: the command is refused and, as every
+   * rejected command in MULTI (flagTransaction), makes the next EXEC answer EXECABORT.
+   */
+  #busyRejection(command: Command | undefined): Reply | undefined {
+    const error = command === undefined ? undefined : this.#host.busyError(command);
+    if (error === undefined) {
+      return undefined;
+    }
+    this.#isFlagged = true;
+    return reply.error(error);
   }
 
   /** EXEC: EXECABORT after a queueing error, a null array when a WATCHed key changed, else the replies. */

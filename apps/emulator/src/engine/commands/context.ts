@@ -17,7 +17,7 @@ import type { ShardChannels } from "../shard-channels.ts";
 import type { Tracking } from "../tracking.ts";
 import type { Command } from "./define.ts";
 
-/** A command that must wait for data (BLPOP, BZPOPMIN, XREAD BLOCK, …). */
+/** A command that must wait for data (BLPOP, BZPOPMIN, XREAD BLOCK, …) or for a busy script. */
 export interface BlockedReply {
   readonly kind: "blocked";
   /** The keys whose change may unblock it. */
@@ -27,6 +27,12 @@ export interface BlockedReply {
   readonly deadlineMs: number | undefined;
   /** What the command answers when the deadline passes. */
   readonly timeoutReply: Reply;
+  /**
+   * Set for a script that ran past `busy-reply-threshold` and yielded (no keys, no deadline): it
+   * goes on in slices between which the event loop serves other clients (who get BUSY), and this
+   * is its reply, when it ends. `Engine.waitFor` returns it.
+   */
+  readonly pending?: Promise<Reply>;
 }
 
 export type CommandResult = Reply | BlockedReply;
@@ -65,6 +71,11 @@ export interface ServerApi {
   random(): number;
   /** Runs a command as another client (a script's `redis.call` runs as the "lua" session). */
   execute(argv: readonly string[], session: Session): CommandResult;
+  /**
+   * Runs `body` as one unit at the frozen time `atMs` (a slice of a script that yielded keeps its
+   * start time): the effects it caused are logged when it ends, and blocked clients are served.
+   */
+  runUnit<T>(atMs: number, body: () => T): T;
   /** WATCH: marks the keys (in the session's database) whose change makes the session's EXEC fail. */
   watch(session: Session, keys: readonly string[]): void;
   /** UNWATCH: forgets every key the session watches. */

@@ -2,7 +2,7 @@
  * The engine functions scripts call: `redis.call`, `redis.pcall`, `redis.sha1hex`,
  * `redis.acl_check_cmd`, the generator behind `math.random`, and the instruction-count hook that
  * enforces the time limit. They are registered once per process and act on the script that is
- * running (`runScript`): the engine is synchronous, so there is at most one.
+ * running (`runScript`): one at a time, since a suspended script makes the engine busy.
  */
 import { createHash } from "node:crypto";
 import type { Reply } from "../reply.ts";
@@ -10,6 +10,7 @@ import { formatG, pushErrorTable, pushReply } from "./convert.ts";
 import { withEscapesOf51 } from "./escapes51.ts";
 import {
   cFunction,
+  continuationFunction,
   HOOK_MASK,
   hookFunction,
   type LuaState,
@@ -30,11 +31,27 @@ export interface ScriptRun {
   readonly random: Rand48;
   /** `performance.now()` when the script started. */
   readonly startedAtMs: number;
-  /** How long it may run before the hook aborts it; 0 means no limit. */
+  /** How long it may run before it yields (or, where it cannot, is aborted); 0 means no limit. */
   readonly limitMs: number;
   /** The error the hook raises (luaPushError form, e.g. "Script killed by user with …"). */
   readonly timeoutError: string;
+  /** The coroutine the script runs in; undefined for a library load (on the main thread). */
+  readonly thread: LuaState | undefined;
+  /**
+   * Whether, past the limit, it yields back to the event loop (`runScript` then serves other
+   * clients between slices). False inside MULTI: it is aborted at the limit instead.
+   */
+  readonly mayYield: boolean;
   /** Set once the limit has passed. */
+  isPastLimit: boolean;
+  /** Set by SCRIPT KILL / FUNCTION KILL between two slices: the next hook aborts the script. */
+  isKillRequested: boolean;
+  /**
+   * When, in this slice, the script first wanted to yield past the limit but could not (inside
+   * a user coroutine, a C call, a pattern match); undefined when it has not.
+   */
+  stuckSinceMs: number | undefined;
+  /** Set once the script is being aborted: the error is raised again on every line. */
   hasTimedOut: boolean;
 }
 
@@ -172,43 +189,89 @@ const timedOut = cFunction((L) => {
 });
 
 /**
- * luaMaskCountHook: past the limit the script is aborted, and from then on the error is raised again
- * on every line (and count tick), so a `pcall` cannot swallow it. Redis's error handler is C; here
- * it is Lua in the prelude, so prelude frames are let through.
+ * luaMaskCountHook: past the limit a script that can yields to the event loop (each count tick
+ * then ends a slice, as Redis processes events on each tick), and one that cannot is aborted.
+ * Once aborted (or killed), the error is raised again on every line (and count tick), so a
+ * `pcall` cannot swallow it. Redis's error handler is C; here it is Lua in the prelude, so
+ * prelude frames are let through.
  *
  * Hooks belong to threads (a coroutine inherits its creator's at creation): every thread the hook
- * fires in after the limit, and the main thread at once, switch to line events. Otherwise a loop
- * whose count ticks always land in prelude code, or in coroutines created before the limit, would
- * never reach a point where the error can be raised.
+ * fires in after the abort, and the script's own thread (or the main one) at once, switch to line
+ * events. Otherwise
+ * a loop whose count ticks always land in prelude code, or in coroutines created before the
+ * limit, would never reach a point where the error can be raised.
  */
 export const timeLimitHook: number = hookFunction((L, ar) => {
-  const error = timeLimitError(L);
-  if (error === undefined || lua.hookSource(L, ar) === PRELUDE_SOURCE) {
-    return false;
+  const check = timeLimitCheck(L, true);
+  if (check === "continue" || check === "yield") {
+    return check;
   }
-  pushErrorTable(L, error);
-  return true;
+  if (lua.hookSource(L, ar) === PRELUDE_SOURCE) {
+    return "continue";
+  }
+  pushErrorTable(L, check.error);
+  return "raise";
 });
 
 /**
- * The error to abort the running script with once its limit has passed, else undefined. The first
- * time, the threads switch to raising on every line (see `timeLimitHook`). The hook asks, and so do
- * library functions that can run long without returning to the VM (`string-library.ts`).
+ * The error to abort the running script with now, else undefined. Library functions that can run
+ * long without returning to the VM (`string-library.ts`) ask; they cannot yield.
  */
 export function timeLimitError(L: LuaState): string | undefined {
+  const check = timeLimitCheck(L, false);
+  return typeof check === "string" ? undefined : check.error;
+}
+
+/**
+ * scriptInterrupt: whether the running script goes on, yields (past the limit, from the hook, in
+ * its own coroutine where a yield can cross every frame) or is aborted with an error (killed;
+ * past the limit without a coroutine; or unable to yield for another whole limit, which is what
+ * the old synchronous engine allowed in total).
+ */
+function timeLimitCheck(
+  L: LuaState,
+  inHook: boolean,
+): "continue" | "yield" | { readonly error: string } {
   const run = current;
   if (run === undefined) {
-    return undefined;
+    return "continue";
   }
   if (!run.hasTimedOut) {
-    if (run.limitMs <= 0 || performance.now() - run.startedAtMs < run.limitMs) {
-      return undefined;
+    if (!run.isKillRequested && !isOverdue(run, { L, inHook })) {
+      return run.isPastLimit && inHook && mayYield(run, L) ? "yield" : "continue";
     }
     run.hasTimedOut = true;
-    raiseOnEveryLine(lua.mainThread(L));
+    raiseOnEveryLine(run.thread ?? lua.mainThread(L));
   }
   raiseOnEveryLine(L);
-  return run.timeoutError;
+  return { error: run.timeoutError };
+}
+
+function mayYield(run: ScriptRun, L: LuaState): boolean {
+  return run.mayYield && run.thread === L && lua.isYieldable(L);
+}
+
+/** Past the limit with no way to yield soon: the script is to be aborted. */
+function isOverdue(run: ScriptRun, at: { L: LuaState; inHook: boolean }): boolean {
+  if (run.limitMs <= 0) {
+    return false;
+  }
+  const now = performance.now();
+  if (!run.isPastLimit) {
+    if (now - run.startedAtMs < run.limitMs) {
+      return false;
+    }
+    run.isPastLimit = true;
+  }
+  if (!run.mayYield) {
+    return true;
+  }
+  if (at.inHook && mayYield(run, at.L)) {
+    run.stuckSinceMs = undefined;
+    return false;
+  }
+  run.stuckSinceMs ??= now;
+  return now - run.stuckSinceMs >= run.limitMs;
 }
 
 function raiseOnEveryLine(L: LuaState): void {
@@ -217,6 +280,9 @@ function raiseOnEveryLine(L: LuaState): void {
     count: HOOK_INSTRUCTIONS,
   });
 }
+
+/** The trampoline's end after a yield inside the call: its results are the stack. */
+const trampolineContinuation = continuationFunction((L) => lua.getTop(L));
 
 /**
  * Calls the Lua function in its upvalue with its arguments. The prelude exposes its Lua functions
@@ -228,7 +294,13 @@ const trampoline = cFunction((L) => {
   const count = lua.getTop(L);
   lua.pushValue(L, upvalueIndex(1));
   lua.insert(L, 1);
-  lua.call(L, count, MULTRET);
+  // Only the script's own coroutine may yield across it (the time-limit hook yields only there);
+  // in a coroutine the script created, a yield across pcall fails as in Lua 5.1.
+  if (current?.mayYield === true && current.thread === L) {
+    lua.callYieldable(L, { args: count, results: MULTRET, continuation: trampolineContinuation });
+  } else {
+    lua.call(L, count, MULTRET);
+  }
   return lua.getTop(L);
 });
 

@@ -16,6 +16,7 @@ export type LuaState = number;
 /** The emscripten module's own helpers (wasmoon types only its high-level wrappers). */
 interface EmscriptenModule {
   HEAPU8: Uint8Array;
+  HEAP32: Int32Array;
   HEAPU32: Uint32Array;
   addFunction(fn: (...args: number[]) => number | undefined, signature: string): number;
   stringToNewUTF8(text: string): number;
@@ -46,6 +47,11 @@ interface LuaSymbols {
   lua_tolstring(L: LuaState, index: number, length: number): number;
   lua_rawlen(L: LuaState, index: number): number;
   lua_tothread(L: LuaState, index: number): LuaState;
+  lua_newthread(L: LuaState): LuaState;
+  lua_resume(L: LuaState, from: LuaState, nargs: number, nresults: number): number;
+  lua_yieldk(L: LuaState, nresults: number, context: number, continuation: number): number;
+  lua_isyieldable(L: LuaState): number;
+  lua_resetthread(L: LuaState): number;
   lua_pushnil(L: LuaState): void;
   lua_pushnumber(L: LuaState, value: number): void;
   lua_pushinteger(L: LuaState, value: bigint): void;
@@ -162,6 +168,11 @@ const raw = bindSymbols([
   "lua_tolstring",
   "lua_rawlen",
   "lua_tothread",
+  "lua_newthread",
+  "lua_resume",
+  "lua_yieldk",
+  "lua_isyieldable",
+  "lua_resetthread",
   "lua_pushnil",
   "lua_pushnumber",
   "lua_pushinteger",
@@ -218,6 +229,8 @@ export const REGISTRY_GLOBALS = 2n;
 export const HOOK_MASK = { LINE: 4, COUNT: 8 } as const;
 /** `lua_pcall` status for success (`LUA_OK`). */
 export const LUA_OK = 0;
+/** `lua_resume` status of a coroutine that yielded (`LUA_YIELD`). */
+export const LUA_YIELD = 1;
 /** `lua_pcall` status for an allocation the allocator refused (`LUA_ERRMEM`). */
 export const LUA_ERRMEM = 4;
 /** Room for a wasm32 `luaL_Buffer` (16 bytes of fields, a 512-byte initial buffer), rounded up. */
@@ -417,6 +430,21 @@ export const lua = {
     raw.lua_settop(L, -2);
     return thread;
   },
+  /** `lua_newthread`: a coroutine of `L`'s state, pushed on `L` (keep a reference to keep it). */
+  newThread: (L: LuaState): LuaState => raw.lua_newthread(L),
+  /**
+   * `lua_resume` of the coroutine `L` with the `args` values on top of its stack (the function
+   * below them on first start): its status (`LUA_OK`, `LUA_YIELD` or an error) and how many
+   * values it left on top.
+   */
+  resume: (L: LuaState, args: number): { status: number; results: number } => {
+    const status = raw.lua_resume(L, 0, args, lengthOut);
+    return { status, results: emscripten.HEAP32[lengthOut >> 2] as number };
+  },
+  /** Whether the running coroutine `L` may yield here (no C call without continuation below). */
+  isYieldable: (L: LuaState): boolean => raw.lua_isyieldable(L) !== 0,
+  /** `lua_resetthread`: makes a coroutine that failed usable again (closing what it held). */
+  resetThread: (L: LuaState): number => raw.lua_resetthread(L),
   pushNil: (L: LuaState): void => raw.lua_pushnil(L),
   pushNumber: (L: LuaState, value: number): void => raw.lua_pushnumber(L, value),
   pushInteger: (L: LuaState, value: number | bigint): void =>
@@ -487,6 +515,14 @@ export const lua = {
   },
   /** An unprotected call: errors unwind through the caller (only from inside a C function). */
   call: (L: LuaState, args: number, results: number): void => raw.lua_callk(L, args, results, 0, 0),
+  /**
+   * `call` that a coroutine may yield across: after a yield, Lua finishes the calling C function
+   * with `continuation` (a `continuationFunction`) instead of returning into it.
+   */
+  callYieldable: (
+    L: LuaState,
+    options: { args: number; results: number; continuation: number },
+  ): void => raw.lua_callk(L, options.args, options.results, 0, options.continuation),
   pcall: (L: LuaState, options: { args: number; results: number; handler: number }): number =>
     raw.lua_pcallk(L, options.args, options.results, options.handler, 0, 0),
   /** Raises the value on top as a Lua error. Never returns (it unwinds through wasm). */
@@ -568,12 +604,20 @@ export function cFunction(body: (L: LuaState) => number): number {
   }, "ii");
 }
 
-/** Registers a JS function as a `lua_Hook`; `body` returns true after pushing an error to raise. */
-export function hookFunction(body: (L: LuaState, ar: number) => boolean): number {
+/** What a hook asks of the VM: go on, raise the error it pushed, or yield the coroutine. */
+export type HookAction = "continue" | "raise" | "yield";
+
+/**
+ * Registers a JS function as a `lua_Hook`. `"raise"` raises the error `body` pushed; `"yield"`
+ * suspends the running coroutine (only for count and line events, and only where
+ * `lua.isYieldable` holds): its `lua_resume` returns `LUA_YIELD`, and the next resume carries on
+ * from the instruction it stopped at.
+ */
+export function hookFunction(body: (L: LuaState, ar: number) => HookAction): number {
   return emscripten.addFunction((L: number, ar: number): undefined => {
-    let raise: boolean;
+    let action: HookAction;
     try {
-      raise = body(L, ar);
+      action = body(L, ar);
     } catch (error: unknown) {
       if (typeof error === "number") {
         throw error;
@@ -582,11 +626,22 @@ export function hookFunction(body: (L: LuaState, ar: number) => boolean): number
         L,
         `emulator error: ${error instanceof Error ? error.message : String(error)}`,
       );
-      raise = true;
+      action = "raise";
     }
-    if (raise) {
+    if (action === "raise") {
       lua.error(L);
+    } else if (action === "yield") {
+      // Inside a hook, lua_yield returns here; the VM throws the yield once the hook is done.
+      raw.lua_yieldk(L, 0, 0, 0);
     }
     return undefined;
   }, "vii");
+}
+
+/**
+ * Registers a JS function as a `lua_KFunction` (state, status, context): the continuation of a C
+ * function that called Lua with `lua.callYieldable`, run when the coroutine resumes after a yield.
+ */
+export function continuationFunction(body: (L: LuaState) => number): number {
+  return emscripten.addFunction((L: number): number => body(L), "iiii");
 }

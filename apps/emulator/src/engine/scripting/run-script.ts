@@ -4,20 +4,24 @@
  * (the "lua" session), so they share the caller's frozen time and log their own effects — a
  * script is logged as the writes it performed, never as EVAL (STYLE.md §7.5).
  *
- * Time limit: the engine is synchronous, so while a script runs no other client is served — nobody
- * can receive BUSY or send SCRIPT KILL. Instead, a script still running after
- * `busy-reply-threshold` ms (wall time, checked every 100,000 instructions) is aborted as if SCRIPT
- * KILL had arrived then. Writes it made before stay, as they would have if Redis had let it finish.
+ * Time limit (src/script.c `scriptInterrupt`): a script still running after `busy-reply-threshold`
+ * ms (wall time, checked every 100,000 instructions) yields its coroutine back to the event loop and
+ * goes on in slices, one per tick. Between slices the engine is busy: other clients get BUSY and
+ * may SCRIPT KILL / FUNCTION KILL it; the caller's reply is pending until it ends. A script that
+ * cannot yield (inside MULTI, or stuck past the limit where no yield can cross, see
+ * `timeLimitHook`) is aborted as if killed.
  */
+import { setImmediate } from "node:timers";
 import { checkPermission } from "../acl/check.ts";
 import { asciiUpper } from "../bytes.ts";
-import type { CommandContext, ServerApi } from "../commands/context.ts";
+import type { CommandContext, CommandResult, ServerApi } from "../commands/context.ts";
 import type { Command } from "../commands/define.ts";
+import { ERR } from "../errors.ts";
 import { type Reply, reply } from "../reply.ts";
 import type { Session } from "../session.ts";
 import { type ScriptRun, withScriptRun } from "./host-functions.ts";
-import type { ScriptingState } from "./state.ts";
-import type { LuaVm, ScriptError } from "./vm.ts";
+import type { BusyScript, ScriptingState } from "./state.ts";
+import type { LuaVm, RunOutcome, ScriptError } from "./vm.ts";
 
 /**
  * How writes are refused: not at all, with Redis's text, or — for FCALL_RO — as the service does.
@@ -52,7 +56,14 @@ function hasValidArity(command: Command, argc: number): boolean {
 
 /** scriptCall: the checks Redis makes before a script's command runs, then the command. */
 function callCommand(
-  request: { ctx: CommandContext; host: ServerApi; session: Session; readOnly: ReadOnlyMode },
+  request: {
+    ctx: CommandContext;
+    host: ServerApi;
+    session: Session;
+    readOnly: ReadOnlyMode;
+    /** Set on the first write command (SCRIPT_WRITE_DIRTY: SCRIPT KILL then refuses). */
+    written: { value: boolean };
+  },
   argv: readonly string[],
 ): Reply {
   const command = lookupCommand(request.ctx.server.commands, argv);
@@ -79,7 +90,11 @@ function callCommand(
       request.readOnly === "service" ? SERVICE_READONLY_ERROR : READONLY_SCRIPT_ERROR,
     );
   }
+  if (command.flags.has("write")) {
+    request.written.value = true;
+  }
   const result = request.host.execute(argv, request.session);
+  // Commands never block in scripts; scripts cannot run scripts (noscript), so none is pending.
   return result.kind === "blocked" ? result.timeoutReply : result;
 }
 
@@ -127,7 +142,8 @@ export function scriptTimeLimitMs(server: ServerApi): number {
 
 /**
  * Runs a compiled EVAL script or a function for the command `ctx`, with KEYS/ARGV (or the
- * function's arguments), and returns its reply.
+ * function's arguments): its reply, or a pending one when it passed the time limit and goes on in
+ * slices.
  */
 export function runScript(
   ctx: CommandContext,
@@ -140,29 +156,100 @@ export function runScript(
     args: readonly string[];
     readOnly: ReadOnlyMode;
   },
-): Reply {
+): CommandResult {
   const server = ctx.server;
-  const session = options.state.session;
+  const { state, vm } = options;
+  const session = state.session;
   session.dbIndex = ctx.session.dbIndex;
   session.user = ctx.session.user;
   const limitMs = scriptTimeLimitMs(server);
-  const request = { ctx, host: server, session, readOnly: options.readOnly };
+  const written = { value: false };
+  const request = { ctx, host: server, session, readOnly: options.readOnly, written };
   const run: ScriptRun = {
     call: (argv) => callCommand(request, argv),
     checkCommand: (argv) => mayRun(ctx, argv),
-    random: options.state.random,
+    random: state.random,
     startedAtMs: performance.now(),
     limitMs,
     timeoutError: KILLED,
+    thread: vm.thread,
+    // Inside MULTI the whole EXEC is one synchronous unit: the script cannot yield.
+    mayYield: !ctx.session.inTransaction,
+    isPastLimit: false,
+    isKillRequested: false,
+    stuckSinceMs: undefined,
     hasTimedOut: false,
   };
   const outcome = withScriptRun(run, () =>
-    options.vm.run({ ref: options.ref, keys: options.keys, args: options.args, limitMs }),
+    vm.run({ ref: options.ref, keys: options.keys, args: options.args, limitMs }),
   );
-  if (outcome.ok) {
-    return outcome.reply;
+  if (outcome.kind !== "suspended") {
+    return outcomeReply(outcome, options);
   }
-  return errorReply(outcome.error, { name: options.name, readOnly: options.readOnly });
+  const busy: BusyScript = {
+    kind: vm.kind,
+    name: options.name,
+    argv: ctx.argv,
+    startedAtMs: run.startedAtMs,
+    run,
+    hasWritten: () => written.value,
+  };
+  state.busy = busy;
+  const atMs = ctx.now;
+  return {
+    kind: "blocked",
+    keys: [],
+    db: ctx.session.dbIndex,
+    deadlineMs: undefined,
+    // Only a caller that cannot wait would read it; every caller outside MULTI waits.
+    timeoutReply: reply.error("ERR the script is still running"),
+    pending: new Promise((resolve) => {
+      const slice = (): void => {
+        run.stuckSinceMs = undefined;
+        // The unit ends after `busy` is cleared, so blocked clients are served then.
+        const next = server.runUnit(atMs, () => {
+          const result = withScriptRun(run, () => vm.resume());
+          if (result.kind !== "suspended") {
+            state.busy = undefined;
+          }
+          return result;
+        });
+        if (next.kind === "suspended") {
+          setImmediate(slice);
+        } else {
+          resolve(outcomeReply(next, options));
+        }
+      };
+      setImmediate(slice);
+    }),
+  };
+}
+
+function outcomeReply(
+  outcome: Exclude<RunOutcome, { kind: "suspended" }>,
+  options: { name: string; readOnly: ReadOnlyMode },
+): Reply {
+  return outcome.kind === "done" ? outcome.reply : errorReply(outcome.error, options);
+}
+
+/**
+ * SCRIPT KILL (`isEval`) or FUNCTION KILL (src/script.c `scriptKill`): asks the busy script to
+ * stop at its next slice; Redis's error when there is none, it has written, or it is the other
+ * kind.
+ */
+export function killBusyScript(state: ScriptingState, isEval: boolean): Reply {
+  const busy = state.busy;
+  if (busy === undefined) {
+    return reply.error(ERR.NOTBUSY);
+  }
+  if (busy.hasWritten()) {
+    return reply.error(ERR.UNKILLABLE);
+  }
+  if (isEval !== (busy.kind === "eval")) {
+    return reply.error(isEval ? ERR.BUSY_FUNCTION : ERR.BUSY_EVAL);
+  }
+  busy.run.isKillRequested = true;
+  return reply.ok();
 }
 
 /** Runs a library's top level for FUNCTION LOAD/RESTORE under the load time limit. */
@@ -174,6 +261,11 @@ export function runLibraryLoad<T>(state: ScriptingState, load: () => T): T {
     startedAtMs: performance.now(),
     limitMs: 500,
     timeoutError: "FUNCTION LOAD timeout",
+    thread: undefined,
+    mayYield: false,
+    isPastLimit: false,
+    isKillRequested: false,
+    stuckSinceMs: undefined,
     hasTimedOut: false,
   };
   return withScriptRun(run, load);

@@ -5,10 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { asciiLower } from "../bytes.ts";
-import type { CommandContext } from "../commands/context.ts";
+import type { CommandContext, CommandResult } from "../commands/context.ts";
 import { ERR, ReplyError } from "../errors.ts";
 import { parseIntegerArg } from "../numbers.ts";
-import { type Reply, reply } from "../reply.ts";
+import { reply } from "../reply.ts";
 import { type ReadOnlyMode, runScript } from "./run-script.ts";
 import { NO_WRITES, parseScriptShebang } from "./shebang.ts";
 import type { CachedScript, ScriptingState } from "./state.ts";
@@ -98,7 +98,7 @@ export function evalScript(
     readonly args: readonly string[];
     readonly isReadOnlyCommand: boolean;
   },
-): Reply {
+): CommandResult {
   const state = ctx.server.scripting;
   let script: CachedScript;
   if (request.isSha) {
@@ -141,7 +141,7 @@ export function callFunction(
     readonly rest: readonly string[];
     readonly isReadOnlyCommand: boolean;
   },
-): Reply {
+): CommandResult {
   const state = ctx.server.scripting;
   const fn = state.functions.find(request.name);
   if (fn === undefined) {

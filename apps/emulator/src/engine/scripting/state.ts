@@ -6,6 +6,7 @@
  */
 import { Session } from "../session.ts";
 import { FunctionRegistry } from "./functions.ts";
+import type { ScriptRun } from "./host-functions.ts";
 import { Rand48 } from "./rand48.ts";
 import type { ScriptFlags } from "./shebang.ts";
 import { LuaVm } from "./vm.ts";
@@ -17,6 +18,24 @@ export interface CachedScript {
   readonly flags: ScriptFlags;
   /** The compiled chunk in the EVAL VM's registry. */
   readonly ref: number;
+}
+
+/**
+ * A script that passed `busy-reply-threshold` and yielded (Redis's `curr_run_ctx` while timed
+ * out): until it ends, other clients get BUSY and may kill it.
+ */
+export interface BusyScript {
+  /** EVAL scripts answer to SCRIPT KILL, functions to FUNCTION KILL. */
+  readonly kind: "eval" | "function";
+  /** The SHA-1 or the function name (FUNCTION STATS). */
+  readonly name: string;
+  /** The command that runs it (FUNCTION STATS). */
+  readonly argv: readonly string[];
+  /** `performance.now()` when it started. */
+  readonly startedAtMs: number;
+  readonly run: ScriptRun;
+  /** Whether it ran a write command (SCRIPT_WRITE_DIRTY): it can no longer be killed. */
+  readonly hasWritten: () => boolean;
 }
 
 /** Redis 7.4+ evicts the oldest scripts EVAL created beyond this many (src/eval.c LRU_LIST_LENGTH). */
@@ -42,6 +61,8 @@ export class ScriptingState {
   readonly functions: FunctionRegistry;
   /** The client scripts run commands as: Redis's Lua client, shown as "lua" by MONITOR. */
   readonly session: Session;
+  /** The script running in slices, if any: the engine answers BUSY meanwhile. */
+  busy: BusyScript | undefined;
   readonly #holder: VmHolder = { vms: new Set() };
   #evalVm: LuaVm | undefined;
 
@@ -53,6 +74,13 @@ export class ScriptingState {
       close: (vm) => this.#close(vm),
     });
     finalizer.register(owner, this.#holder);
+  }
+
+  /** Stops the busy script at its next slice, written or not: the engine is closing. */
+  abortBusy(): void {
+    if (this.busy !== undefined) {
+      this.busy.run.isKillRequested = true;
+    }
   }
 
   /** The EVAL interpreter, created on first use. */

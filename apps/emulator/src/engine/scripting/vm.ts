@@ -23,6 +23,7 @@ import {
   HOOK_MASK,
   LUA_ERRMEM,
   LUA_OK,
+  LUA_YIELD,
   type LuaState,
   LuaType,
   lua,
@@ -55,9 +56,19 @@ export interface ScriptError {
   readonly isTable: boolean;
 }
 
+/** A slice of a script's run: it finished, failed, or yielded and waits for `resume`. */
 export type RunOutcome =
-  | { readonly ok: true; readonly reply: Reply }
-  | { readonly ok: false; readonly error: ScriptError };
+  | { readonly kind: "done"; readonly reply: Reply }
+  | { readonly kind: "failed"; readonly error: ScriptError }
+  | { readonly kind: "suspended" };
+
+/**
+ * What scripts run in: a coroutine calling `xpcall(script, handler, ...)`, so the time-limit hook
+ * can yield it back to the engine (xpcall and the prelude's trampolines are yieldable). Compiled
+ * before the prelude replaces `xpcall`.
+ */
+const RUNNER_LUA =
+  "local xpcall = xpcall\nreturn function(handler, f, ...) return xpcall(f, handler, ...) end";
 
 /** A function `redis.register_function` registered while its library loaded. */
 export interface Registration {
@@ -78,6 +89,9 @@ export class LuaVm {
   /** The real `collectgarbage`, to give memory back after a script ran out of it. */
   readonly #collectRef: number;
   readonly #memoryLimitBytes: number;
+  /** The coroutine scripts run in, kept in the registry, and the runner function it starts with. */
+  readonly #thread: LuaState;
+  readonly #runnerRef: number;
   #isClosed = false;
 
   constructor(kind: VmKind, options: { memoryLimitBytes?: number } = {}) {
@@ -89,6 +103,15 @@ export class LuaVm {
     lua.rawGetField(L, -1, "collectgarbage");
     this.#collectRef = lua.ref(L);
     lua.setTop(L, 0);
+    if (
+      lua.load(L, RUNNER_LUA, PRELUDE_SOURCE) !== LUA_OK ||
+      lua.pcall(L, { args: 0, results: 1, handler: 0 }) !== LUA_OK
+    ) {
+      throw new Error(`the script runner does not compile: ${lua.toString(L, -1)}`);
+    }
+    this.#runnerRef = lua.ref(L);
+    this.#thread = lua.newThread(L);
+    lua.ref(L);
     if (lua.load(L, PRELUDE_LUA, PRELUDE_SOURCE) !== LUA_OK) {
       throw new Error(`the scripting prelude does not compile: ${lua.toString(L, -1)}`);
     }
@@ -129,8 +152,18 @@ export class LuaVm {
   }
 
   /**
-   * Calls a compiled script or function under the error handler. EVAL scripts read KEYS and ARGV
+   * The coroutine scripts run in: the time-limit hook may yield it (`ScriptRun.thread`), and
+   * `resume` then carries on.
+   */
+  get thread(): LuaState {
+    return this.#thread;
+  }
+
+  /**
+   * Starts a compiled script or function under the error handler. EVAL scripts read KEYS and ARGV
    * as globals; functions receive them as their two arguments. `limitMs` 0 runs without the hook.
+   * A script the hook yielded is `suspended`: `resume` runs its next slice (no other script may
+   * run on this VM meanwhile).
    */
   run(options: {
     ref: number;
@@ -138,35 +171,73 @@ export class LuaVm {
     args: readonly string[];
     limitMs: number;
   }): RunOutcome {
-    const L = this.#state;
-    lua.setTop(L, 0);
-    lua.getRef(L, this.#handlerRef);
-    lua.getRef(L, options.ref);
-    let nargs = 0;
+    const T = this.#thread;
+    lua.setTop(T, 0);
+    lua.getRef(T, this.#runnerRef);
+    lua.getRef(T, this.#handlerRef);
+    lua.getRef(T, options.ref);
+    let nargs = 2;
     if (this.kind === "eval") {
-      lua.getRef(L, this.#globalsRef);
-      pushStringArray(L, options.keys);
-      lua.rawSetField(L, -2, "KEYS");
-      pushStringArray(L, options.args);
-      lua.rawSetField(L, -2, "ARGV");
-      lua.pop(L, 1);
+      lua.getRef(T, this.#globalsRef);
+      pushStringArray(T, options.keys);
+      lua.rawSetField(T, -2, "KEYS");
+      pushStringArray(T, options.args);
+      lua.rawSetField(T, -2, "ARGV");
+      lua.pop(T, 1);
     } else {
-      pushStringArray(L, options.keys);
-      pushStringArray(L, options.args);
-      nargs = 2;
+      pushStringArray(T, options.keys);
+      pushStringArray(T, options.args);
+      nargs = 4;
     }
     if (options.limitMs > 0) {
-      lua.setHook(L, timeLimitHook, { mask: HOOK_MASK.COUNT, count: HOOK_INSTRUCTIONS });
+      lua.setHook(T, timeLimitHook, { mask: HOOK_MASK.COUNT, count: HOOK_INSTRUCTIONS });
     }
-    const status = this.#protected(() => lua.pcall(L, { args: nargs, results: 1, handler: 1 }));
-    lua.setHook(L, 0, { mask: 0, count: 0 });
+    return this.#slice(nargs);
+  }
+
+  /** The next slice of a suspended script. */
+  resume(): RunOutcome {
+    return this.#slice(0);
+  }
+
+  /** Resumes the coroutine under the memory limit until it ends or yields. */
+  #slice(args: number): RunOutcome {
+    const L = this.#state;
+    const T = this.#thread;
+    lua.setMemoryLimit(L, this.#memoryLimitBytes);
+    let resumed: { status: number; results: number };
     try {
-      if (status === LUA_OK) {
-        return { ok: true, reply: luaToReply(L) };
-      }
-      return { ok: false, error: readError(L) };
+      resumed = lua.resume(T, args);
     } finally {
-      lua.setTop(L, 0);
+      lua.setMemoryLimit(L, Number.POSITIVE_INFINITY);
+    }
+    if (resumed.status === LUA_YIELD) {
+      return { kind: "suspended" };
+    }
+    lua.setHook(T, 0, { mask: 0, count: 0 });
+    try {
+      if (resumed.status !== LUA_OK) {
+        // The runner itself failed (an error outside xpcall's reach): the coroutine is dead.
+        const error = readError(T);
+        lua.resetThread(T);
+        this.#collect();
+        return { kind: "failed", error };
+      }
+      // xpcall's results: true and the script's first value, or false and the error.
+      const base = lua.getTop(T) - resumed.results + 1;
+      const isOk = lua.toBoolean(T, base);
+      lua.setTop(T, base + 1);
+      if (isOk) {
+        return { kind: "done", reply: luaToReply(T) };
+      }
+      const error = readError(T);
+      if (!error.isTable) {
+        // Not through the handler: "not enough memory" (the handler never runs for it).
+        this.#collect();
+      }
+      return { kind: "failed", error };
+    } finally {
+      lua.setTop(T, 0);
     }
   }
 
@@ -227,13 +298,19 @@ export class LuaVm {
       lua.setMemoryLimit(L, Number.POSITIVE_INFINITY);
     }
     if (status === LUA_ERRMEM) {
-      const top = lua.getTop(L);
-      lua.getRef(L, this.#collectRef);
-      lua.pushString(L, "collect");
-      lua.pcall(L, { args: 1, results: 0, handler: 0 });
-      lua.setTop(L, top);
+      this.#collect();
     }
     return status;
+  }
+
+  /** A full collection: gives back what a script that ran out of memory left behind. */
+  #collect(): void {
+    const L = this.#state;
+    const top = lua.getTop(L);
+    lua.getRef(L, this.#collectRef);
+    lua.pushString(L, "collect");
+    lua.pcall(L, { args: 1, results: 0, handler: 0 });
+    lua.setTop(L, top);
   }
 
   close(): void {

@@ -215,3 +215,23 @@ describe("MemoryBackend under CLIENT PAUSE", () => {
     }
   });
 });
+
+describe("MemoryBackend with a script past busy-reply-threshold", () => {
+  test("a REST pipeline waits for its reply before running the next command (which would get BUSY)", async ({
+    expect,
+  }) => {
+    await using fixture = await openBackend("always");
+    const { backend } = fixture;
+    await backend.execute(["CONFIG", "SET", "busy-reply-threshold", "10"], CALLER);
+    const script =
+      "redis.call('SET', 'k', 'v') local n = 0 for i = 1, 3e6 do n = n + 1 end return n";
+    const replies = await backend.pipeline(
+      [
+        ["EVAL", script, "0"],
+        ["GET", "k"],
+      ],
+      CALLER,
+    );
+    expect(replies).toEqual([{ kind: "integer", value: 3_000_000n }, bulk("v")]);
+  });
+});

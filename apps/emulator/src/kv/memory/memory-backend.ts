@@ -67,7 +67,14 @@ export class MemoryBackend implements KvBackend {
         return paused.then(() => this.execute(argv, caller, command));
       }
     }
-    const reply = toResp2(this.#runRest(argv, command));
+    const result = this.#runRest(argv, command);
+    if (result instanceof Promise) {
+      return result.then(async (settled) => {
+        await this.#settle();
+        return toResp2(settled);
+      });
+    }
+    const reply = toResp2(result);
     // The reply itself when nothing is pending (always, without a data directory): REST calls this
     // per request, and each promise on the way costs it microtask turns.
     const pending = this.#durability?.beforeReply();
@@ -79,19 +86,16 @@ export class MemoryBackend implements KvBackend {
     _caller: KvCaller,
     lookedUp?: readonly (Command | undefined)[],
   ): Promise<readonly Resp2Value[]> {
-    if (!this.engine.pauses.isPausing) {
-      const replies = commands.map((argv, index) =>
-        toResp2(this.#runRest(argv, lookedUp?.[index])),
-      );
-      await this.#settle();
-      return replies;
-    }
     const replies: Resp2Value[] = [];
     for (const [index, argv] of commands.entries()) {
       const command = lookedUp?.[index];
-      // Held where CLIENT PAUSE holds it, as Redis holds a pipelined command in its turn.
-      await this.#whilePaused([command ?? lookupCommand(argv)]);
-      replies.push(toResp2(this.#runRest(argv, command)));
+      if (this.engine.pauses.isPausing) {
+        // Held where CLIENT PAUSE holds it, as Redis holds a pipelined command in its turn.
+        await this.#whilePaused([command ?? lookupCommand(argv)]);
+      }
+      const result = this.#runRest(argv, command);
+      // A busy script's reply is awaited before the next command, which would get BUSY.
+      replies.push(toResp2(result instanceof Promise ? await result : result));
     }
     await this.#settle();
     return replies;
@@ -228,11 +232,15 @@ export class MemoryBackend implements KvBackend {
     this.engine.closeSession(this.#restSession);
   }
 
-  #runRest(argv: Argv, command: Command | undefined): Reply {
+  /** A REST command's reply; a promise for a script that passed busy-reply-threshold. */
+  #runRest(argv: Argv, command: Command | undefined): Reply | Promise<Reply> {
     // A REST command that ran SELECT must not leak its database into the next request.
     this.#restSession.dbIndex = 0;
     const result = this.engine.execute(argv, this.#restSession, command);
-    return result.kind === "blocked" ? result.timeoutReply : result;
+    if (result.kind !== "blocked") {
+      return result;
+    }
+    return result.pending ?? result.timeoutReply;
   }
 }
 

@@ -231,15 +231,23 @@ describe("EVAL", () => {
     expect(run("EVALSHA", SHA_INCR, "0")).toEqual(r.int(2));
   });
 
-  test("a script past busy-reply-threshold is aborted as if killed", ({ expect }) => {
-    const { run } = createTestEngine();
+  test("a script past busy-reply-threshold inside MULTI cannot yield: it is aborted as if killed", ({
+    expect,
+  }) => {
+    const { engine, session, run } = createTestEngine();
     run("CONFIG", "SET", "busy-reply-threshold", "20");
-    const reply = run(
-      "EVAL",
-      "local i = 0\nwhile true do pcall(function() while true do i = i + 1 end end) end",
-      "0",
-    );
-    expect(reply.kind === "error" && reply.message).toMatch(
+    const [reply] =
+      engine.exec(
+        [
+          [
+            "EVAL",
+            "local i = 0\nwhile true do pcall(function() while true do i = i + 1 end end) end",
+            "0",
+          ],
+        ],
+        session,
+      ) ?? [];
+    expect(reply?.kind === "error" && reply.message).toMatch(
       /^ERR Script killed by user with SCRIPT KILL\.\.\. script: [0-9a-f]{40}, on @user_script:\d\.$/,
     );
     // The engine is usable afterwards.
@@ -247,7 +255,9 @@ describe("EVAL", () => {
   });
 
   // Each of these once kept a run spinning: count ticks landing in prelude code, coroutines created
-  // before the limit, a message handler or a finalizer running with hooks off.
+  // before the limit, a message handler or a finalizer running with hooks off. Each either yields
+  // (and SCRIPT KILL stops it) or, where no yield can cross (a coroutine of the script's own), is
+  // aborted one more limit later.
   test.for([
     "coroutine.wrap(function() while true do end end)()",
     "while true do pcall(coroutine.wrap(function() while true do end end)) end",
@@ -258,11 +268,36 @@ describe("EVAL", () => {
     "while true do setmetatable({}, {__gc = function() while true do end end}) collectgarbage() end",
     "while true do cjson.decode(cjson.encode({1, 2, 3})) end",
     "local function f() return f() end return f()",
-  ])("a busy loop is aborted at the limit: %s", (script, { expect }) => {
-    const { run } = createTestEngine();
+  ])("a busy loop ends at the limit or by SCRIPT KILL: %s", async (script, { expect }) => {
+    const { engine, execute, run } = createTestEngine();
     run("CONFIG", "SET", "busy-reply-threshold", "10");
-    const reply = run("EVAL", script, "0");
+    const result = execute("EVAL", script, "0");
+    let reply = result;
+    if (result.kind === "blocked" && result.pending !== undefined) {
+      const other = engine.createSession({ address: "127.0.0.1:2" });
+      expect(engine.execute(["SCRIPT", "KILL"], other)).toEqual(r.ok);
+      reply = await result.pending;
+    }
     expect(reply.kind === "error" && reply.message).toMatch(/^ERR Script killed by user/);
+    expect(run("EVAL", "return 1", "0")).toEqual(r.int(1));
+  });
+
+  test("XREAD and XREADGROUP refuse BLOCK inside scripts, as Redis does", ({ expect }) => {
+    const { run } = createTestEngine();
+    run("XADD", "st", "1-1", "f", "v");
+    run("XGROUP", "CREATE", "st", "g", "0");
+    expect(
+      run("EVAL", "return redis.pcall('xread', 'BLOCK', '0', 'streams', 'st', '0')", "0"),
+    ).toEqual(r.err("ERR xread command is not allowed with BLOCK option from scripts"));
+    expect(
+      run(
+        "EVAL",
+        "return redis.pcall('xreadgroup', 'group', 'g', 'c', 'block', '1', 'streams', 'st', '>')",
+        "0",
+      ),
+    ).toEqual(r.err("ERR xreadgroup command is not allowed with BLOCK option from scripts"));
+    // Without BLOCK it reads.
+    expect(run("EVAL", "return #redis.call('xread', 'streams', 'st', '0')", "0")).toEqual(r.int(1));
   });
 
   test("5.1 never finalizes tables: __gc stays in the metatable but is not called", ({

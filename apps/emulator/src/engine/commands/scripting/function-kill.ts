@@ -1,9 +1,9 @@
-import { ERR, ReplyError } from "../../errors.ts";
+import { killBusyScript } from "../../scripting/run-script.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
- * FUNCTION KILL: stops the function that is running. The engine is synchronous, so this command can
- * only arrive between functions: the answer is always NOTBUSY (see scripting/README.md).
+ * FUNCTION KILL: stops the function that passed busy-reply-threshold and runs in slices
+ * (NOTBUSY when none does, UNKILLABLE once it has written; see scripting/README.md).
  * @see https://redis.io/commands/function-kill
  */
 export const functionKill = defineCommand({
@@ -16,7 +16,5 @@ export const functionKill = defineCommand({
   summary: "Terminates a function during execution.",
   complexity: "O(1)",
   parse: noArguments,
-  run: () => {
-    throw new ReplyError(ERR.NOTBUSY);
-  },
+  run: (ctx) => killBusyScript(ctx.server.scripting, false),
 });

@@ -1,9 +1,12 @@
-import { reply } from "../../reply.ts";
+import { ERR } from "../../errors.ts";
+import { type Reply, reply } from "../../reply.ts";
+import type { BusyScript } from "../../scripting/state.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
- * FUNCTION STATS: the running function (always none: the engine runs one command at a time, so
- * this can only run between functions) and the engine's library and function counts.
+ * FUNCTION STATS: the function running in slices past busy-reply-threshold (its name, command and
+ * duration), and the engine's library and function counts. While an EVAL script is busy, BUSY
+ * (src/function.c functionStatsCommand).
  * @see https://redis.io/commands/function-stats
  */
 export const functionStats = defineCommand({
@@ -18,10 +21,13 @@ export const functionStats = defineCommand({
   complexity: "O(1)",
   parse: noArguments,
   run: (ctx) => {
-    const { functions } = ctx.server.scripting;
+    const { functions, busy } = ctx.server.scripting;
+    if (busy?.kind === "eval") {
+      return reply.error(ERR.BUSY_EVAL);
+    }
     return reply.array([
       reply.bulk("running_script"),
-      reply.null(),
+      busy === undefined ? reply.null() : runningScript(busy),
       reply.bulk("engines"),
       reply.array([
         reply.bulk("LUA"),
@@ -35,3 +41,14 @@ export const functionStats = defineCommand({
     ]);
   },
 });
+
+function runningScript(busy: BusyScript): Reply {
+  return reply.array([
+    reply.bulk("name"),
+    reply.bulk(busy.name),
+    reply.bulk("command"),
+    reply.bulks(busy.argv),
+    reply.bulk("duration_ms"),
+    reply.integer(Math.floor(performance.now() - busy.startedAtMs)),
+  ]);
+}

@@ -1,10 +1,9 @@
-import { ERR, ReplyError } from "../../errors.ts";
+import { killBusyScript } from "../../scripting/run-script.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
- * SCRIPT KILL: stops the script that is running. The engine is synchronous, so this command can
- * only arrive between scripts: the answer is always NOTBUSY. (Scripts past busy-reply-threshold
- * are aborted by the engine itself, as if killed; see scripting/README.md.)
+ * SCRIPT KILL: stops the EVAL script that passed busy-reply-threshold and runs in slices
+ * (NOTBUSY when none does, UNKILLABLE once it has written; see scripting/README.md).
  * @see https://redis.io/commands/script-kill
  */
 export const scriptKill = defineCommand({
@@ -17,7 +16,5 @@ export const scriptKill = defineCommand({
   summary: "Terminates a server-side Lua script during execution.",
   complexity: "O(1)",
   parse: noArguments,
-  run: () => {
-    throw new ReplyError(ERR.NOTBUSY);
-  },
+  run: (ctx) => killBusyScript(ctx.server.scripting, true),
 });

@@ -61,6 +61,11 @@ function parseReadOptions(ctx: CommandContext, isGroupRead: boolean): ReadOption
     const more = argv.length - at - 1;
     const option = asciiUpper(argv[at] as string);
     if (option === "BLOCK" && more > 0) {
+      // Redis refuses BLOCK in scripts outright (backward compatibility; other blocking commands
+      // run there without blocking).
+      if (ctx.session.inScript) {
+        throw new ReplyError(ERR.XREAD_BLOCK_IN_SCRIPT(command));
+      }
       blockMs = parseBlock(argv[++at] as string, ctx.now);
     } else if (option === "COUNT" && more > 0) {
       count = Math.max(0, toCount(longLongArg(argv[++at])));
