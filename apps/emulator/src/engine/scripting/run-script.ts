@@ -173,8 +173,12 @@ export function runScript(
     limitMs,
     timeoutError: KILLED,
     thread: vm.thread,
-    // Inside MULTI the whole EXEC is one synchronous unit: the script cannot yield.
-    mayYield: !ctx.session.inTransaction,
+    // Inside MULTI the whole EXEC is one synchronous unit: the script cannot yield. Emulator
+    // choice: a caller who may not SCRIPT KILL (the Read Only token's user) may not hold the
+    // database either, so its script is aborted at the limit, as before Redis's BUSY existed:
+    // otherwise one EVAL_RO with an endless loop would answer BUSY to everyone until a Standard
+    // token holder killed it.
+    mayYield: !ctx.session.inTransaction && mayRun(ctx, ["SCRIPT", "KILL"]) === true,
     isPastLimit: false,
     isKillRequested: false,
     stuckSinceMs: undefined,
