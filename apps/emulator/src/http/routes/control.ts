@@ -6,8 +6,8 @@
 import { parseBasicAuth } from "@stratus/core/auth";
 import { CONTROL_PATH_PREFIX, ResetTargetSchema } from "@stratus/core/schemas";
 import { type StateControl, StateError } from "../../control/state.ts";
-import { SnapshotError } from "../../snapshot/archive.ts";
 import { type FaultInjector, FaultRuleError } from "../../faults/injector.ts";
+import { SnapshotError } from "../../snapshot/archive.ts";
 import { bodyTooLargeMessage, jsonError, jsonResponse } from "../http-error.ts";
 import { RouteTable } from "../route-table.ts";
 import type {
