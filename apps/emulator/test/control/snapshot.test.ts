@@ -105,18 +105,19 @@ async function expectFilled(
   expect(queue).toMatchObject({ name: "orders", parallelism: 2 });
 }
 
+/** An emulator in memory with something in every product. */
+async function startFilled(): Promise<Emulator> {
+  const emulator = await createEmulator({ port: 0, respPort: null, email: EMAIL, apiKey: API_KEY });
+  await fill(emulator);
+  return emulator;
+}
+
 describe("snapshots of the whole emulator", () => {
   test("POST /_stratus/snapshot → snapshot load → a restart on it serves everything", async ({
     expect,
   }) => {
     await withTemporary(async (dir) => {
-      await using original = await createEmulator({
-        port: 0,
-        respPort: null,
-        email: EMAIL,
-        apiKey: API_KEY,
-      });
-      await fill(original);
+      await using original = await startFilled();
       const url = `${original.url}/_stratus/snapshot`;
       expect((await fetch(url, { method: "POST" })).status).toBe(401);
       const answer = await fetch(url, {
@@ -148,13 +149,7 @@ describe("snapshots of the whole emulator", () => {
     expect,
   }) => {
     await withTemporary(async (dir) => {
-      await using original = await createEmulator({
-        port: 0,
-        respPort: null,
-        email: EMAIL,
-        apiKey: API_KEY,
-      });
-      await fill(original);
+      await using original = await startFilled();
       const saved = join(dir, "saved");
       const remote = ["--url", original.url, "--email", EMAIL, "--api-key", API_KEY];
       expect(await runSnapshotCommand(["snapshot", "save", `${saved}/`, ...remote])).toMatch(
