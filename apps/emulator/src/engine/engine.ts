@@ -7,6 +7,7 @@
 import { AclRegistry } from "./acl/registry.ts";
 import { type Authenticator, aclAuthenticator } from "./auth.ts";
 import { isStringTooLongError } from "./bytes.ts";
+import { CallStats, countedError, isCountedError } from "./call-stats.ts";
 import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
 import { Args } from "./commands/args.ts";
 import type {
@@ -17,7 +18,7 @@ import type {
   ServerStats,
 } from "./commands/context.ts";
 import type { Command } from "./commands/define.ts";
-import { resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
+import { findCommand, resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config, type NotifyClass } from "./config.ts";
 import { ERR, ReplyError } from "./errors.ts";
@@ -85,6 +86,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
   readonly commands: ReadonlyMap<string, Command> = COMMAND_TABLE;
   readonly config: Config;
   readonly stats: ServerStats;
+  /** INFO commandstats/errorstats: every reply of the dispatcher, scripts and MULTI counts here. */
+  readonly callStats = new CallStats();
   readonly clock: Clock;
   lastSaveMs: number;
   // Each subsystem's per-engine state, all here (`ServerApi` documents them).
@@ -280,13 +283,13 @@ export class Engine implements ServerApi, KeyspaceObserver {
         ? resolveCommand(this.commands, argv)
         : resolveLookedUp(lookedUp, argv);
     if (!resolution.ok) {
-      return reply.error(resolution.error);
+      return this.rejectLookup(argv, resolution.error);
     }
     const { command, start } = resolution;
     // ACL check before anything runs or is observed (src/server.c processCommand).
     const denial = this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
     if (denial !== undefined) {
-      return reply.error(denial);
+      return this.rejectCall(command, denial);
     }
     session.lastCommand = command.fullName;
     session.lastInteractionMs = this.#unitTimeMs ?? this.clock.now();
@@ -295,21 +298,14 @@ export class Engine implements ServerApi, KeyspaceObserver {
     const context = new Context(this, session, argv);
     const dirtyBefore = this.stats.dirty;
     const effectsBefore = this.#pendingEffects.length;
-    let result: CommandResult;
-    try {
-      result = command.execute(context, new Args(argv, start));
-    } catch (error: unknown) {
-      if (error instanceof ReplyError) {
-        return reply.error(error.reply);
-      }
-      // A string over V8's limit that no explicit check caught (a script's result, a DUMP payload,
-      // a JSON document, a SORT GET pattern): the engine's limit, not a bug. Commands build a new
-      // value before they store it, so the key is normally left as it was.
-      if (isStringTooLongError(error)) {
-        return reply.error(ERR.STRING_OVER_ENGINE_LIMIT);
-      }
-      this.#options.onInternalError?.(error, argv);
-      return reply.error("ERR internal emulator error");
+    const startedAt = performance.now();
+    const result = this.#runCommand(context, { command, argv, start });
+    if (result.kind === "error" && !isCountedError(result)) {
+      this.callStats.recordErrorReply(result.message);
+    }
+    if (result.kind !== "blocked") {
+      const usec = Math.round((performance.now() - startedAt) * 1000);
+      this.callStats.called(command.fullName, { usec, answer: result });
     }
     // A command that ran others through the engine (a script's redis.call) is logged as their
     // effects, never as itself, unless it chose its own (STYLE.md §7.5).
@@ -320,6 +316,59 @@ export class Engine implements ServerApi, KeyspaceObserver {
       }
     }
     return result;
+  }
+
+  #runCommand(
+    context: Context,
+    call: { command: Command; argv: readonly string[]; start: number },
+  ): CommandResult {
+    try {
+      return call.command.execute(context, new Args(call.argv, call.start));
+    } catch (error: unknown) {
+      if (error instanceof ReplyError) {
+        return reply.error(error.reply);
+      }
+      // A string over V8's limit that no explicit check caught (a script's result, a DUMP payload,
+      // a JSON document, a SORT GET pattern): the engine's limit, not a bug. Commands build a new
+      // value before they store it, so the key is normally left as it was.
+      if (isStringTooLongError(error)) {
+        return reply.error(ERR.STRING_OVER_ENGINE_LIMIT);
+      }
+      this.#options.onInternalError?.(error, call.argv);
+      return reply.error("ERR internal emulator error");
+    }
+  }
+
+  /**
+   * `rejectCommand`: the error reply of a command refused before it ran (an unknown command, a wrong
+   * arity, an ACL denial, a script's refused write), counted in errorstats and, when the command is
+   * known, in its `rejected_calls`. Scripts and the MULTI queue answer their refusals through it.
+   */
+  rejectCall(command: Command | undefined, message: string): Reply {
+    this.callStats.recordErrorReply(message);
+    this.callStats.rejected(command?.fullName);
+    return countedError(message);
+  }
+
+  /**
+   * {@link rejectCall} for a lookup or arity error of `argv`: a wrong arity counts in the command's
+   * `rejected_calls`, an unknown command or subcommand in no command's.
+   */
+  rejectLookup(argv: readonly string[], error: string): Reply {
+    const known = findCommand(this.commands, argv);
+    const isArity = known !== undefined && error === ERR.WRONG_ARITY(known.fullName);
+    return this.rejectCall(isArity ? known : undefined, error);
+  }
+
+  /**
+   * A command the connection answered without the dispatcher (MULTI, EXEC, DISCARD, WATCH inside
+   * MULTI): counted as a call, failed when its reply is an error.
+   */
+  recordAnsweredCall(command: Command, answer: Reply): void {
+    if (answer.kind === "error" && !isCountedError(answer)) {
+      this.callStats.recordErrorReply(answer.message);
+    }
+    this.callStats.called(command.fullName, { usec: 0, answer });
   }
 
   #endUnit(): void {

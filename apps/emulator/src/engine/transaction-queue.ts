@@ -14,6 +14,7 @@
  * - QUIT and RESET are not queued: the connection runs them (RESET also ends the transaction here).
  */
 import { asciiUpper } from "./bytes.ts";
+import { isCountedError } from "./call-stats.ts";
 import type { Command } from "./commands/define.ts";
 import { resolveCommand } from "./commands/dispatch.ts";
 import { ERR } from "./errors.ts";
@@ -26,9 +27,16 @@ export interface TransactionHost {
   /** Runs queued commands in one unit; undefined when a WATCHed key changed. */
   exec(commands: readonly (readonly string[])[], session: Session): Reply[] | undefined;
   unwatch(session: Session): void;
+  /** The counted error of a command refused at lookup (unknown, wrong arity). */
+  rejectLookup(argv: readonly string[], error: string): Reply;
+  /** The counted error of a known command refused before it ran (`no_multi`). */
+  rejectCall(command: Command | undefined, message: string): Reply;
+  /** Counts a call of MULTI, EXEC, DISCARD or WATCH answered here (INFO commandstats). */
+  recordAnsweredCall(command: Command, answer: Reply): void;
 }
 
 const QUEUED = reply.simple("QUEUED");
+const ANSWERED_HERE: ReadonlySet<string> = new Set(["MULTI", "EXEC", "DISCARD", "WATCH"]);
 
 export class TransactionQueue {
   readonly #host: TransactionHost;
@@ -54,6 +62,17 @@ export class TransactionQueue {
    */
   handle(argv: readonly string[], command?: Command): Reply | undefined {
     const name = command?.name ?? asciiUpper(argv[0] ?? "");
+    const answer = this.#answer(argv, name);
+    // MULTI, EXEC, DISCARD and WATCH run here rather than in the dispatcher: they count as calls
+    // here too. Refusals (counted errors) and queued commands are not calls.
+    const answered = ANSWERED_HERE.has(name) ? this.#host.commands.get(name) : undefined;
+    if (answer !== undefined && answered !== undefined && !isCountedError(answer)) {
+      this.#host.recordAnsweredCall(answered, answer);
+    }
+    return answer;
+  }
+
+  #answer(argv: readonly string[], name: string): Reply | undefined {
     if (name === "EXEC") {
       const rejection = this.#rejection(argv);
       if (rejection !== undefined) {
@@ -120,11 +139,11 @@ export class TransactionQueue {
     const resolution = resolveCommand(this.#host.commands, argv);
     if (!resolution.ok) {
       this.#isFlagged = true;
-      return reply.error(resolution.error);
+      return this.#host.rejectLookup(argv, resolution.error);
     }
     if (resolution.command.flags.has("no_multi")) {
       this.#isFlagged = true;
-      return reply.error(ERR.NOT_ALLOWED_IN_MULTI);
+      return this.#host.rejectCall(resolution.command, ERR.NOT_ALLOWED_IN_MULTI);
     }
     queued.push(argv);
     this.#session.queuedCommands = queued.length;
@@ -167,7 +186,7 @@ export class TransactionQueue {
   /** The lookup/arity error of `argv`, if any (processCommand checks it before anything else). */
   #arityError(argv: readonly string[]): Reply | undefined {
     const error = this.#rejection(argv);
-    return error === undefined ? undefined : reply.error(error);
+    return error === undefined ? undefined : this.#host.rejectLookup(argv, error);
   }
 
   #rejection(argv: readonly string[]): string | undefined {
@@ -182,6 +201,6 @@ export class TransactionQueue {
   #abort(error: string): Reply {
     this.reset();
     this.#host.unwatch(this.#session);
-    return reply.error(ERR.EXECABORT_BECAUSE(error));
+    return this.#host.rejectCall(this.#host.commands.get("EXEC"), ERR.EXECABORT_BECAUSE(error));
   }
 }

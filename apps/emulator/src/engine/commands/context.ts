@@ -4,6 +4,7 @@
  */
 import type { AclRegistry } from "../acl/registry.ts";
 import type { Authenticator } from "../auth.ts";
+import type { CallStats } from "../call-stats.ts";
 import type { ConfigApi, NotifyClass } from "../config.ts";
 import type { ServerIdentity } from "../info.ts";
 import type { Database } from "../keyspace.ts";
@@ -50,6 +51,13 @@ export interface ServerApi {
   readonly commands: ReadonlyMap<string, Command>;
   readonly config: ConfigApi;
   readonly stats: ServerStats;
+  /** INFO commandstats/errorstats and `total_error_replies`. */
+  readonly callStats: CallStats;
+  /**
+   * The counted error reply of a command refused before it ran (`rejectCommand`): scripts answer
+   * their refusals (unknown command, arity, ACL, a write in a read-only script) through it.
+   */
+  rejectCall(command: Command | undefined, message: string): Reply;
   /** Every connected session, for CLIENT LIST/KILL. */
   sessions(): Iterable<Session>;
   /** Empties one database (or all), waking WATCHers as Redis does. */
