@@ -467,6 +467,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
         continue;
       }
       this.#touchWatchedKeysOf(db);
+      this.#wakeWaitersOf(db);
       db.clear();
       this.search.databaseCleared(db.index);
     }
@@ -481,6 +482,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     this.#touchWatchedKeysOf(first, second);
     this.#touchWatchedKeysOf(second, first);
+    this.#wakeWaitersOf(first, second);
+    this.#wakeWaitersOf(second, first);
     first.swapWith(second);
     this.search.databasesReplaced([a, b]);
     this.stats.dirty++;
@@ -542,6 +545,24 @@ export class Engine implements ServerApi, KeyspaceObserver {
         for (const session of sessions) {
           session.isWatchDirty = true;
         }
+      }
+    }
+  }
+
+  /**
+   * Emptying or replacing `db` reruns the commands blocked on keys it held or that the replacement
+   * holds (src/db.c `scanDatabaseForDeletedKeys`/`scanDatabaseForReadyKeys`): a blocked XREADGROUP
+   * whose stream went answers at once, a BLPOP whose list arrived with SWAPDB is served.
+   */
+  #wakeWaitersOf(db: Database, replacedWith?: Database): void {
+    const prefix = `${db.index}\0`;
+    for (const id of this.#waiters.keys()) {
+      if (!id.startsWith(prefix)) {
+        continue;
+      }
+      const key = id.slice(prefix.length);
+      if (db.holds(key) || replacedWith?.holds(key) === true) {
+        this.#readyKeys.add(id);
       }
     }
   }
