@@ -19,7 +19,7 @@ import { canRunDifferential, show, startTargets, type Targets } from "./harness.
 interface Scenario {
   readonly setup: readonly (readonly string[])[];
   readonly blocker: readonly string[];
-  readonly then: readonly (readonly string[])[];
+  readonly meanwhile: readonly (readonly string[])[];
   /** Where 7.0 and 7.2+ differ: the blocked command's answer in each (shown form). */
   readonly since72?: { readonly was: unknown; readonly now: unknown };
 }
@@ -45,7 +45,7 @@ async function play(port: number, scenario: Scenario): Promise<unknown[]> {
     }
     const answer: Promise<Resp2Value> = waiting.call(...scenario.blocker);
     shown.push({ blocked: await blockedClients(main, 1) });
-    for (const argv of scenario.then) {
+    for (const argv of scenario.meanwhile) {
       shown.push(show(await main.call(...argv)));
     }
     shown.push({ answer: show(await answer) });
@@ -88,13 +88,13 @@ describe.runIf(canRunDifferential)("blocked stream reads (differential)", () => 
     "XREADGROUP: the stream is deleted": {
       setup: [groupOn("s")],
       blocker: readGroup("s"),
-      then: [["DEL", "s"]],
+      meanwhile: [["DEL", "s"]],
       since72: deleted,
     },
     "XREADGROUP: the stream is replaced by a string": {
       setup: [groupOn("s")],
       blocker: readGroup("s"),
-      then: [["SET", "s", "x"]],
+      meanwhile: [["SET", "s", "x"]],
       since72: {
         was: UNBLOCKED,
         now: "-WRONGTYPE Operation against a key holding the wrong kind of value",
@@ -103,25 +103,25 @@ describe.runIf(canRunDifferential)("blocked stream reads (differential)", () => 
     "XREADGROUP: FLUSHALL": {
       setup: [groupOn("s")],
       blocker: readGroup("s"),
-      then: [["FLUSHALL"]],
+      meanwhile: [["FLUSHALL"]],
       since72: deleted,
     },
     "XREADGROUP: FLUSHDB": {
       setup: [groupOn("s")],
       blocker: readGroup("s"),
-      then: [["FLUSHDB"]],
+      meanwhile: [["FLUSHDB"]],
       since72: deleted,
     },
     "XREADGROUP: SWAPDB with an empty database": {
       setup: [groupOn("s")],
       blocker: readGroup("s"),
-      then: [["SWAPDB", "0", "9"]],
+      meanwhile: [["SWAPDB", "0", "9"]],
       since72: deleted,
     },
     "XREADGROUP: the group is destroyed": {
       setup: [groupOn("s")],
       blocker: readGroup("s"),
-      then: [["XGROUP", "DESTROY", "s", "g"]],
+      meanwhile: [["XGROUP", "DESTROY", "s", "g"]],
       since72: {
         was: "-NOGROUP the consumer group this client was blocked on no longer exists",
         now: NOGROUP,
@@ -130,12 +130,12 @@ describe.runIf(canRunDifferential)("blocked stream reads (differential)", () => 
     "XREADGROUP naming the stream twice": {
       setup: [groupOn("s")],
       blocker: readGroup("s", "s"),
-      then: [["XADD", "s", "5-1", "a", "1"]],
+      meanwhile: [["XADD", "s", "5-1", "a", "1"]],
     },
     "XREAD naming the stream twice": {
       setup: [["XADD", "s", "1-1", "a", "1"]],
       blocker: ["XREAD", "BLOCK", "0", "STREAMS", "s", "s", "$", "$"],
-      then: [["XADD", "s", "5-1", "b", "2"]],
+      meanwhile: [["XADD", "s", "5-1", "b", "2"]],
       since72: {
         was: [["s", [["5-1", ["b", "2"]]]]],
         now: [
@@ -147,7 +147,7 @@ describe.runIf(canRunDifferential)("blocked stream reads (differential)", () => 
     "XREAD stays blocked when its stream is deleted, and is served by a new one": {
       setup: [["XADD", "s", "1-1", "a", "1"]],
       blocker: ["XREAD", "BLOCK", "0", "STREAMS", "s", "$"],
-      then: [
+      meanwhile: [
         ["DEL", "s"],
         ["XADD", "s", "2-1", "b", "2"],
       ],
@@ -165,7 +165,7 @@ describe.runIf(canRunDifferential)("blocked stream reads (differential)", () => 
         expect(stratus).toEqual(redis);
         return;
       }
-      const answerAt = scenario.setup.length + 1 + scenario.then.length;
+      const answerAt = scenario.setup.length + 1 + scenario.meanwhile.length;
       expect(redis[answerAt]).toEqual({ answer: since72.was });
       expect(stratus[answerAt]).toEqual({ answer: since72.now });
       expect(stratus.filter((_, at) => at !== answerAt)).toEqual(
