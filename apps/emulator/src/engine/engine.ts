@@ -4,6 +4,7 @@
  * synchronous, so commands, transactions and scripts never interleave.
  */
 
+import { type AccessPolicy, freshStamp, touchedStamp } from "./access-time.ts";
 import { AclRegistry } from "./acl/registry.ts";
 import { type Authenticator, aclAuthenticator } from "./auth.ts";
 import { isStringTooLongError } from "./bytes.ts";
@@ -117,6 +118,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
   #sweepTimer: TimerHandle | undefined;
   #isServingBlocked = false;
   #effectsListener: ((effects: readonly Effect[]) => void) | undefined;
+  /** False while a command of a CLIENT NO-TOUCH session runs (TOUCH excepted). */
+  #touchesKeys = true;
+  #accessPolicy: AccessPolicy | undefined;
+  #accessPolicyRevision = -1;
 
   constructor(options: EngineOptions = {}) {
     this.#options = options;
@@ -299,7 +304,16 @@ export class Engine implements ServerApi, KeyspaceObserver {
     const dirtyBefore = this.stats.dirty;
     const effectsBefore = this.#pendingEffects.length;
     const startedAt = performance.now();
-    const result = this.#runCommand(context, { command, argv, start });
+    // A NO-TOUCH client's lookups leave access times alone, TOUCH's own excepted; the commands a
+    // script runs follow its caller (src/db.c lookupKey reads the current client).
+    const touchedKeys = this.#touchesKeys;
+    this.#touchesKeys = touchedKeys && !(session.isNoTouch && command.name !== "TOUCH");
+    let result: CommandResult;
+    try {
+      result = this.#runCommand(context, { command, argv, start });
+    } finally {
+      this.#touchesKeys = touchedKeys;
+    }
     if (result.kind === "error" && !isCountedError(result)) {
       this.callStats.recordErrorReply(result.message);
     }
@@ -435,6 +449,42 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (this.#waiters.has(id)) {
       this.#readyKeys.add(id);
     }
+  }
+
+  /** The maxmemory policy's view of access stamps, derived again only when the config changed. */
+  get accessPolicy(): AccessPolicy {
+    if (this.#accessPolicy === undefined || this.#accessPolicyRevision !== this.config.revision) {
+      this.#accessPolicyRevision = this.config.revision;
+      this.#accessPolicy = {
+        isLfu: this.config.value("maxmemory-policy").includes("lfu"),
+        logFactor: this.config.number("lfu-log-factor"),
+        decayMinutes: this.config.number("lfu-decay-time"),
+      };
+    }
+    return this.#accessPolicy;
+  }
+
+  storedStamp(previous: number | undefined): number {
+    const policy = this.accessPolicy;
+    // dbSetValue: an overwritten value keeps its LFU counter; under LRU it is new, so used now.
+    return previous !== undefined && policy.isLfu
+      ? previous
+      : freshStamp(policy, this.commandTimeMs);
+  }
+
+  touchedStamp(previous: number): number | undefined {
+    if (!this.#touchesKeys) {
+      return undefined;
+    }
+    const policy = this.accessPolicy;
+    if (!policy.isLfu) {
+      return freshStamp(policy, this.commandTimeMs);
+    }
+    return touchedStamp(previous, {
+      policy,
+      nowMs: this.commandTimeMs,
+      random: () => this.random(),
+    });
   }
 
   keyExpired(db: Database, key: string): void {

@@ -2,6 +2,7 @@
  * What a running command can reach. The engine implements these interfaces; command files import
  * only the types, so they never depend on the engine's wiring.
  */
+import type { AccessPolicy } from "../access-time.ts";
 import type { AclRegistry } from "../acl/registry.ts";
 import type { Authenticator } from "../auth.ts";
 import type { CallStats } from "../call-stats.ts";
@@ -53,6 +54,8 @@ export interface ServerApi {
   readonly stats: ServerStats;
   /** INFO commandstats/errorstats and `total_error_replies`. */
   readonly callStats: CallStats;
+  /** How access stamps read under the maxmemory policy (LRU clock or LFU counter). */
+  readonly accessPolicy: AccessPolicy;
   /**
    * The counted error reply of a command refused before it ran (`rejectCommand`): scripts answer
    * their refusals (unknown command, arity, ACL, a write in a read-only script) through it.
