@@ -116,6 +116,7 @@ export type AclCategory = (typeof ACL_CATEGORIES)[number];
  * - `geo-search`: GEOSEARCH/GEORADIUS's `WITHCOORD` pairs are doubles
  * - `function-list`: FUNCTION LIST's libraries and functions are maps, `flags` a set
  * - `function-stats`: FUNCTION STATS's map of maps
+ * - `memory-stats`: MEMORY STATS's map, each `db.N` a map and the ratios (bulk strings) doubles
  */
 export type Resp3Shape =
   | "map"
@@ -132,7 +133,8 @@ export type Resp3Shape =
   | "streams"
   | "geo-search"
   | "function-list"
-  | "function-stats";
+  | "function-stats"
+  | "memory-stats";
 
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {
