@@ -23,6 +23,7 @@ import { findCommand, resolveCommand, resolveLookedUp } from "./commands/dispatc
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config, type NotifyClass } from "./config.ts";
 import { ERR, ReplyError } from "./errors.ts";
+import { type EvictionPolicy, MemoryAccounting, pickVictim } from "./eviction.ts";
 import { createServerIdentity, type ServerIdentity } from "./info.ts";
 import { Database, type KeyspaceObserver } from "./keyspace.ts";
 import { PubSub } from "./pubsub.ts";
@@ -122,6 +123,14 @@ export class Engine implements ServerApi, KeyspaceObserver {
   #touchesKeys = true;
   #accessPolicy: AccessPolicy | undefined;
   #accessPolicyRevision = -1;
+  /** `maxmemory` in bytes (0: no limit) as of `#memoryRevision`, and the accounting it needs. */
+  #maxmemory = 0;
+  #memoryRevision = -1;
+  #memory: MemoryAccounting | undefined;
+  /** Whether memory was over the limit when the running top-level command started. */
+  #isOutOfMemory = false;
+  /** How many commands are running inside one another (a script's, EXEC's). */
+  #depth = 0;
 
   constructor(options: EngineOptions = {}) {
     this.#options = options;
@@ -143,6 +152,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       dirty: 0,
       totalConnections: 0,
       clientOutputBufferLimitDisconnections: 0,
+      evictedKeys: 0,
     };
     this.#scheduleSweep();
   }
@@ -263,6 +273,13 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#unitTimeMs = this.clock.now();
     const wasInTransaction = session.inTransaction;
     session.inTransaction = true;
+    // EXEC is one command to maxmemory: memory is checked (and evicted) once, and the queued
+    // commands see that state, as the commands a script runs do.
+    const isTopLevel = this.#depth === 0;
+    if (isTopLevel) {
+      this.refuseForMemory(EXEC_LIKE);
+    }
+    this.#depth++;
     try {
       // Redis writes EXEC's `*N` header, then each command's output in order, pushes included
       // (SUBSCRIBE a b answers twice). The same bytes: the first N messages are EXEC's items,
@@ -277,6 +294,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       }
       return messages.slice(0, commands.length);
     } finally {
+      this.#depth--;
       session.inTransaction = wasInTransaction;
       this.#endUnit();
     }
@@ -296,6 +314,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (denial !== undefined) {
       return this.rejectCall(command, denial);
     }
+    const memoryRefusal =
+      this.#depth === 0 ? this.refuseForMemory(command) : this.#nestedOom(command);
+    if (memoryRefusal !== undefined) {
+      return memoryRefusal;
+    }
     session.lastCommand = command.fullName;
     session.lastInteractionMs = this.#unitTimeMs ?? this.clock.now();
     this.stats.commandsProcessed++;
@@ -309,9 +332,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
     const touchedKeys = this.#touchesKeys;
     this.#touchesKeys = touchedKeys && !(session.isNoTouch && command.name !== "TOUCH");
     let result: CommandResult;
+    this.#depth++;
     try {
       result = this.#runCommand(context, { command, argv, start });
     } finally {
+      this.#depth--;
       this.#touchesKeys = touchedKeys;
     }
     if (result.kind === "error" && !isCountedError(result)) {
@@ -362,6 +387,75 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.callStats.recordErrorReply(message);
     this.callStats.rejected(command?.fullName);
     return countedError(message);
+  }
+
+  // ---- maxmemory ------------------------------------------------------------------------------
+
+  /** The accounted size of the data while `maxmemory` is set. */
+  get dataMemory(): number | undefined {
+    this.#refreshMemoryLimit();
+    return this.#memory?.total;
+  }
+
+  /**
+   * processCommand's maxmemory step: evicts under the policy until memory is within `maxmemory`,
+   * then refuses a `denyoom` command with OOM if it is not. The MULTI queue asks it for each
+   * queued command (a refusal makes EXEC answer EXECABORT).
+   */
+  refuseForMemory(command: Command): Reply | undefined {
+    this.#refreshMemoryLimit();
+    if (this.#memory === undefined) {
+      this.#isOutOfMemory = false;
+      return undefined;
+    }
+    this.#isOutOfMemory = !this.#evictToLimit(this.#memory);
+    return this.#nestedOom(command);
+  }
+
+  /** Commands a script or EXEC runs see the memory state their caller started with. */
+  #nestedOom(command: Command): Reply | undefined {
+    return this.#isOutOfMemory && command.flags.has("denyoom")
+      ? this.rejectCall(command, ERR.OOM)
+      : undefined;
+  }
+
+  #refreshMemoryLimit(): void {
+    if (this.#memoryRevision === this.config.revision) {
+      return;
+    }
+    this.#memoryRevision = this.config.revision;
+    this.#maxmemory = Number(this.config.value("maxmemory"));
+    if (this.#maxmemory > 0) {
+      this.#memory ??= new MemoryAccounting(this.databases);
+    } else {
+      this.#memory = undefined;
+    }
+  }
+
+  /** performEvictions: whether memory is now within the limit. */
+  #evictToLimit(memory: MemoryAccounting): boolean {
+    const policy = this.config.value("maxmemory-policy") as EvictionPolicy;
+    const samples = this.config.number("maxmemory-samples");
+    while (memory.total > this.#maxmemory) {
+      const victim = pickVictim({
+        databases: this.databases,
+        policy,
+        samples,
+        access: this.accessPolicy,
+        nowMs: this.commandTimeMs,
+        random: () => this.random(),
+      });
+      if (victim === undefined) {
+        return false;
+      }
+      const { db, key } = victim;
+      db.delete(key);
+      this.stats.evictedKeys++;
+      this.keyModified(db.index, key);
+      this.notifyKeyspaceEvent({ type: "e", event: "evicted", key, db: db.index });
+      this.#pendingEffects.push({ db: db.index, argv: ["DEL", key] });
+    }
+    return true;
   }
 
   /**
@@ -439,6 +533,12 @@ export class Engine implements ServerApi, KeyspaceObserver {
   /** signalModifiedKey + notifyKeyspaceEvent + dirty++ for `key` in database `db`. */
   keyModified(db: number, key: string): void {
     this.search.keyChanged(db, key);
+    if (this.#memory !== undefined) {
+      const database = this.databases[db];
+      if (database !== undefined) {
+        this.#memory.keyChanged(database, key);
+      }
+    }
     const id = slot(db, key);
     const watchers = this.#watchers.get(id);
     if (watchers !== undefined) {
@@ -519,6 +619,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       this.#touchWatchedKeysOf(db);
       this.#wakeWaitersOf(db);
       db.clear();
+      this.#memory?.databaseCleared(db.index);
       this.search.databaseCleared(db.index);
     }
     this.stats.dirty++;
@@ -535,6 +636,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#wakeWaitersOf(first, second);
     this.#wakeWaitersOf(second, first);
     first.swapWith(second);
+    this.#memory?.databasesSwapped(a, b);
     this.search.databasesReplaced([a, b]);
     this.stats.dirty++;
   }
@@ -743,6 +845,9 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
   }
 }
+
+/** What `refuseForMemory` needs of EXEC: it is not `denyoom` itself. */
+const EXEC_LIKE = COMMAND_TABLE.get("EXEC") as Command;
 
 function slot(db: number, key: string): string {
   return `${db}\0${key}`;

@@ -17,6 +17,8 @@ export class ReplyError extends Error {
 
 /** Redis's error texts (src/server.c shared objects and the commands' own `addReplyError` calls). */
 export const ERR = {
+  /** A `denyoom` command while used memory is over `maxmemory` (shared.oomerr). */
+  OOM: "OOM command not allowed when used memory > 'maxmemory'.",
   WRONGTYPE: "WRONGTYPE Operation against a key holding the wrong kind of value",
   SYNTAX: "ERR syntax error",
   NOT_INTEGER: "ERR value is not an integer or out of range",

@@ -232,7 +232,8 @@ function isSubscriber(session: Session): boolean {
 function memoryFields(server: ServerApi): Fields {
   // The engine shares the process, so the process's heap is the honest "used memory".
   const usage = process.memoryUsage();
-  const used = usage.heapUsed + usage.external;
+  // With maxmemory set, the engine's own estimate of its data, which eviction compares with it.
+  const used = server.dataMemory ?? usage.heapUsed + usage.external;
   const identity = server.identity;
   identity.peakMemory = Math.max(identity.peakMemory, used);
   const maxmemory = Number(server.config.value("maxmemory"));
@@ -294,7 +295,7 @@ function statsFields(server: ServerApi): Fields {
     ["sync_partial_err", 0],
     ["expired_keys", stats.expiredKeys],
     ["expired_subkeys", 0],
-    ["evicted_keys", 0],
+    ["evicted_keys", stats.evictedKeys],
     ["evicted_clients", 0],
     ["keyspace_hits", stats.keyspaceHits],
     ["keyspace_misses", stats.keyspaceMisses],

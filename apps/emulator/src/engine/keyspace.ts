@@ -34,6 +34,9 @@ export class Database {
   readonly #clock: () => number;
   readonly #observer: KeyspaceObserver;
   #sweepCursor: Iterator<[string, number]> | undefined;
+  /** Where eviction's samples continue (all keys, keys with a TTL). */
+  #sampleCursor: Iterator<string> | undefined;
+  #volatileSampleCursor: Iterator<string> | undefined;
 
   constructor(index: number, clock: () => number, observer: KeyspaceObserver) {
     this.index = index;
@@ -219,12 +222,42 @@ export class Database {
     return undefined;
   }
 
+  /**
+   * Up to `count` distinct live keys for eviction to compare (all keys, or only those with a TTL),
+   * continuing in storage order where the last sample stopped and wrapping around.
+   */
+  sampleKeys(options: { count: number; withExpiry: boolean }): string[] {
+    const source = options.withExpiry ? this.#expires : this.#data;
+    const wanted = Math.min(options.count, source.size);
+    const keys: string[] = [];
+    for (let steps = 0; keys.length < wanted && steps < wanted * 2; steps++) {
+      let cursor = options.withExpiry ? this.#volatileSampleCursor : this.#sampleCursor;
+      cursor ??= source.keys();
+      let next = cursor.next();
+      if (next.done === true) {
+        cursor = source.keys();
+        next = cursor.next();
+      }
+      if (options.withExpiry) {
+        this.#volatileSampleCursor = cursor;
+      } else {
+        this.#sampleCursor = cursor;
+      }
+      if (next.done !== true && !keys.includes(next.value) && this.peek(next.value) !== undefined) {
+        keys.push(next.value);
+      }
+    }
+    return keys;
+  }
+
   /** Removes every key. */
   clear(): void {
     this.#data.clear();
     this.#expires.clear();
     this.#access.clear();
     this.#sweepCursor = undefined;
+    this.#sampleCursor = undefined;
+    this.#volatileSampleCursor = undefined;
   }
 
   /** Swaps the contents with another database (SWAPDB). */

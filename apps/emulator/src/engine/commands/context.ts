@@ -54,6 +54,8 @@ export interface ServerApi {
   readonly stats: ServerStats;
   /** INFO commandstats/errorstats and `total_error_replies`. */
   readonly callStats: CallStats;
+  /** The engine's estimate of its data's size while `maxmemory` is set; undefined otherwise. */
+  readonly dataMemory: number | undefined;
   /** How access stamps read under the maxmemory policy (LRU clock or LFU counter). */
   readonly accessPolicy: AccessPolicy;
   /**
@@ -106,6 +108,8 @@ export interface ServerStats {
   totalConnections: number;
   /** Clients closed for going over `client-output-buffer-limit` (INFO stats, Redis 7.2+). */
   clientOutputBufferLimitDisconnections: number;
+  /** Keys evicted under `maxmemory` (INFO stats `evicted_keys`). */
+  evictedKeys: number;
 }
 
 export interface CommandContext {

@@ -21,6 +21,7 @@ export const configResetstat = defineCommand({
     stats.keyspaceHits = 0;
     stats.keyspaceMisses = 0;
     stats.expiredKeys = 0;
+    stats.evictedKeys = 0;
     ctx.server.callStats.reset();
     return reply.ok();
   },
