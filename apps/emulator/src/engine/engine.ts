@@ -402,19 +402,22 @@ export class Engine implements ServerApi, KeyspaceObserver {
    * then refuses a `denyoom` command with OOM if it is not. The MULTI queue asks it for each
    * queued command (a refusal makes EXEC answer EXECABORT).
    */
-  refuseForMemory(command: Command): Reply | undefined {
+  refuseForMemory(command: Command, options: { isQueued?: boolean } = {}): Reply | undefined {
     this.#refreshMemoryLimit();
     if (this.#memory === undefined) {
       this.#isOutOfMemory = false;
       return undefined;
     }
     this.#isOutOfMemory = !this.#evictToLimit(this.#memory);
-    return this.#nestedOom(command);
+    return this.#nestedOom(command, options);
   }
 
-  /** Commands a script or EXEC runs see the memory state their caller started with. */
-  #nestedOom(command: Command): Reply | undefined {
-    return this.#isOutOfMemory && command.flags.has("denyoom")
+  /**
+   * Commands a script or EXEC runs see the memory state their caller started with. Queueing in
+   * MULTI is refused for every command, since the queue itself grows (processCommand).
+   */
+  #nestedOom(command: Command, options: { isQueued?: boolean } = {}): Reply | undefined {
+    return this.#isOutOfMemory && (options.isQueued === true || command.flags.has("denyoom"))
       ? this.rejectCall(command, ERR.OOM)
       : undefined;
   }

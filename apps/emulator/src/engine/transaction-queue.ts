@@ -31,8 +31,8 @@ export interface TransactionHost {
   rejectLookup(argv: readonly string[], error: string): Reply;
   /** The counted error of a known command refused before it ran (`no_multi`). */
   rejectCall(command: Command | undefined, message: string): Reply;
-  /** The OOM refusal of a `denyoom` command while memory is over `maxmemory`. */
-  refuseForMemory(command: Command): Reply | undefined;
+  /** The OOM refusal of a command queued while memory is over `maxmemory`. */
+  refuseForMemory(command: Command, options: { isQueued: boolean }): Reply | undefined;
   /** Counts a call of MULTI, EXEC, DISCARD or WATCH answered here (INFO commandstats). */
   recordAnsweredCall(command: Command, answer: Reply): void;
 }
@@ -147,7 +147,7 @@ export class TransactionQueue {
       this.#isFlagged = true;
       return this.#host.rejectCall(resolution.command, ERR.NOT_ALLOWED_IN_MULTI);
     }
-    const outOfMemory = this.#host.refuseForMemory(resolution.command);
+    const outOfMemory = this.#host.refuseForMemory(resolution.command, { isQueued: true });
     if (outOfMemory !== undefined) {
       this.#isFlagged = true;
       return outOfMemory;
