@@ -1,6 +1,6 @@
 import type { Resp2Value } from "@stratus/core/resp2";
 import { describe, test } from "vitest";
-import { COMMAND_TABLE } from "../engine/commands/table.ts";
+import { lookupCommand } from "../kv/command-info.ts";
 import { toResp3 } from "./resp3-reply.ts";
 
 const bulk = (text: string): Resp2Value => ({ kind: "bulk", value: Buffer.from(text, "latin1") });
@@ -8,7 +8,7 @@ const integer = (value: number): Resp2Value => ({ kind: "integer", value: BigInt
 
 describe("MEMORY STATS under RESP3", () => {
   test("is a map whose db.N entries are maps and whose ratios are doubles", ({ expect }) => {
-    const memory = COMMAND_TABLE.get("MEMORY")?.subcommands?.get("STATS");
+    const memory = lookupCommand(["MEMORY", "STATS"]);
     const value: Resp2Value = {
       kind: "array",
       items: [
