@@ -151,7 +151,8 @@ export function resolveKeyedCommand(
     throw new ReplyError(ERR.INVALID_ARGUMENTS_SPECIFIED);
   }
   const positions = keyPositions(command, argv);
-  if (positions.length === 0) {
+  // EVAL, FCALL and their kind may name no keys (CMD_NO_MANDATORY_KEYS): an empty list then.
+  if (positions.length === 0 && !command.flags.has("no_mandatory_keys")) {
     throw new ReplyError(ERR.INVALID_ARGUMENTS_FOR_COMMAND);
   }
   return { command, positions };

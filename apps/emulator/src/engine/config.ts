@@ -325,6 +325,8 @@ export function validateConfigSet(
 
 export class Config implements ConfigApi {
   readonly #values = new Map<string, string>();
+  /** Grows with every change, so readers may cache what they derive from values. */
+  revision = 0;
 
   constructor(overrides: Readonly<Record<string, string>> = {}) {
     for (const parameter of PARAMETERS) {
@@ -341,6 +343,7 @@ export class Config implements ConfigApi {
   }
 
   #store(parameter: Parameter, value: string): void {
+    this.revision++;
     const current = this.#values.get(parameter.name) ?? parameter.defaultValue;
     this.#values.set(parameter.name, parameter.merge?.(current, value) ?? value);
   }

@@ -5,9 +5,11 @@
  * busy-reply-threshold runs in slices, between which every other command gets BUSY).
  */
 
+import { type AccessPolicy, freshStamp, touchedStamp } from "./access-time.ts";
 import { AclRegistry } from "./acl/registry.ts";
 import { type Authenticator, aclAuthenticator } from "./auth.ts";
 import { isStringTooLongError } from "./bytes.ts";
+import { CallStats, countedError, isCountedError } from "./call-stats.ts";
 import { ClientPauses } from "./client-pause.ts";
 import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
 import { Args } from "./commands/args.ts";
@@ -19,10 +21,11 @@ import type {
   ServerStats,
 } from "./commands/context.ts";
 import type { Command } from "./commands/define.ts";
-import { keyPositions, resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
+import { findCommand, keyPositions, resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config, type NotifyClass } from "./config.ts";
 import { ERR, ReplyError } from "./errors.ts";
+import { type EvictionPolicy, MemoryAccounting, pickVictim } from "./eviction.ts";
 import { createServerIdentity, type ServerIdentity } from "./info.ts";
 import { Database, type KeyspaceObserver } from "./keyspace.ts";
 import { PubSub } from "./pubsub.ts";
@@ -90,6 +93,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
   readonly commands: ReadonlyMap<string, Command> = COMMAND_TABLE;
   readonly config: Config;
   readonly stats: ServerStats;
+  /** INFO commandstats/errorstats: every reply of the dispatcher, scripts and MULTI counts here. */
+  readonly callStats = new CallStats();
   readonly clock: Clock;
   lastSaveMs: number;
   // Each subsystem's per-engine state, all here (`ServerApi` documents them).
@@ -128,6 +133,19 @@ export class Engine implements ServerApi, KeyspaceObserver {
   #sweepTimer: TimerHandle | undefined;
   #isServingBlocked = false;
   #effectsListener: ((effects: readonly Effect[]) => void) | undefined;
+  /** False while a command of a CLIENT NO-TOUCH session runs (TOUCH excepted). */
+  #touchesKeys = true;
+  #accessPolicy: AccessPolicy | undefined;
+  #accessPolicyRevision = -1;
+  /** `maxmemory` in bytes (0: no limit) as of `#memoryRevision`, and the accounting it needs. */
+  #maxmemory = 0;
+  #memoryRevision = -1;
+  #memory: MemoryAccounting | undefined;
+  /** Whether memory was over the limit when the running top-level command started. */
+  #isOutOfMemory = false;
+  /** How many commands are running inside one another (a script's, EXEC's). */
+  #depth = 0;
+  #timingCounter = 0;
 
   constructor(options: EngineOptions = {}) {
     this.#options = options;
@@ -150,6 +168,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       dirty: 0,
       totalConnections: 0,
       clientOutputBufferLimitDisconnections: 0,
+      evictedKeys: 0,
     };
     this.#scheduleSweep();
   }
@@ -282,6 +301,13 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#currentClient ??= session;
     const wasInTransaction = session.inTransaction;
     session.inTransaction = true;
+    // EXEC is one command to maxmemory: memory is checked (and evicted) once, and the queued
+    // commands see that state, as the commands a script runs do.
+    const isTopLevel = this.#depth === 0;
+    if (isTopLevel) {
+      this.refuseForMemory(EXEC_LIKE);
+    }
+    this.#depth++;
     try {
       // Redis writes EXEC's `*N` header, then each command's output in order, pushes included
       // (SUBSCRIBE a b answers twice). The same bytes: the first N messages are EXEC's items,
@@ -296,6 +322,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       }
       return messages.slice(0, commands.length);
     } finally {
+      this.#depth--;
       session.inTransaction = wasInTransaction;
       this.#endUnit();
     }
@@ -334,13 +361,18 @@ export class Engine implements ServerApi, KeyspaceObserver {
         ? resolveCommand(this.commands, argv)
         : resolveLookedUp(lookedUp, argv);
     if (!resolution.ok) {
-      return reply.error(resolution.error);
+      return this.rejectLookup(argv, resolution.error);
     }
     const { command, start } = resolution;
     // ACL check before anything runs or is observed (src/server.c processCommand).
     const denial = this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
     if (denial !== undefined) {
-      return reply.error(denial);
+      return this.rejectCall(command, denial);
+    }
+    const memoryRefusal =
+      this.#depth === 0 ? this.refuseForMemory(command) : this.#nestedOom(command);
+    if (memoryRefusal !== undefined) {
+      return memoryRefusal;
     }
     // processCommand: while a script is busy only allow_busy commands run (the script's own run).
     const busy = session.inScript ? undefined : this.busyError(command);
@@ -354,22 +386,28 @@ export class Engine implements ServerApi, KeyspaceObserver {
     const context = new Context(this, session, argv);
     const dirtyBefore = this.stats.dirty;
     const effectsBefore = this.#pendingEffects.length;
+    // Timing every call costs more than a short command itself: one call in TIMING_SAMPLE is
+    // timed and counts for TIMING_SAMPLE (commandstats' usec is an estimate).
+    const isTimed = (this.#timingCounter++ & (TIMING_SAMPLE - 1)) === 0;
+    const startedAt = isTimed ? performance.now() : 0;
+    // A NO-TOUCH client's lookups leave access times alone, TOUCH's own excepted; the commands a
+    // script runs follow its caller (src/db.c lookupKey reads the current client).
+    const touchedKeys = this.#touchesKeys;
+    this.#touchesKeys = touchedKeys && !(session.isNoTouch && command.name !== "TOUCH");
     let result: CommandResult;
+    this.#depth++;
     try {
-      result = command.execute(context, new Args(argv, start));
-    } catch (error: unknown) {
-      this.#rememberTrackedKeys(command, argv);
-      if (error instanceof ReplyError) {
-        return reply.error(error.reply);
-      }
-      // A string over V8's limit that no explicit check caught (a script's result, a DUMP payload,
-      // a JSON document, a SORT GET pattern): the engine's limit, not a bug. Commands build a new
-      // value before they store it, so the key is normally left as it was.
-      if (isStringTooLongError(error)) {
-        return reply.error(ERR.STRING_OVER_ENGINE_LIMIT);
-      }
-      this.#options.onInternalError?.(error, argv);
-      return reply.error("ERR internal emulator error");
+      result = this.#runCommand(context, { command, argv, start });
+    } finally {
+      this.#depth--;
+      this.#touchesKeys = touchedKeys;
+    }
+    if (result.kind === "error" && !isCountedError(result)) {
+      this.callStats.recordErrorReply(result.message);
+    }
+    if (result.kind !== "blocked") {
+      const usec = isTimed ? Math.round((performance.now() - startedAt) * 1000 * TIMING_SAMPLE) : 0;
+      this.callStats.called(command.fullName, { usec, answer: result });
     }
     this.#rememberTrackedKeys(command, argv);
     // A command that ran others through the engine (a script's redis.call) is logged as their
@@ -417,6 +455,131 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (state !== undefined && !isClient && session.queuedCommands === undefined) {
       state.isCachingGiven = false;
     }
+  }
+
+  #runCommand(
+    context: Context,
+    call: { command: Command; argv: readonly string[]; start: number },
+  ): CommandResult {
+    try {
+      return call.command.execute(context, new Args(call.argv, call.start));
+    } catch (error: unknown) {
+      if (error instanceof ReplyError) {
+        return reply.error(error.reply);
+      }
+      // A string over V8's limit that no explicit check caught (a script's result, a DUMP payload,
+      // a JSON document, a SORT GET pattern): the engine's limit, not a bug. Commands build a new
+      // value before they store it, so the key is normally left as it was.
+      if (isStringTooLongError(error)) {
+        return reply.error(ERR.STRING_OVER_ENGINE_LIMIT);
+      }
+      this.#options.onInternalError?.(error, call.argv);
+      return reply.error("ERR internal emulator error");
+    }
+  }
+
+  /**
+   * `rejectCommand`: the error reply of a command refused before it ran (an unknown command, a wrong
+   * arity, an ACL denial, a script's refused write), counted in errorstats and, when the command is
+   * known, in its `rejected_calls`. Scripts and the MULTI queue answer their refusals through it.
+   */
+  rejectCall(command: Command | undefined, message: string): Reply {
+    this.callStats.recordErrorReply(message);
+    this.callStats.rejected(command?.fullName);
+    return countedError(message);
+  }
+
+  // ---- maxmemory ------------------------------------------------------------------------------
+
+  /** The accounted size of the data while `maxmemory` is set. */
+  get dataMemory(): number | undefined {
+    this.#refreshMemoryLimit();
+    return this.#memory?.total;
+  }
+
+  /**
+   * processCommand's maxmemory step: evicts under the policy until memory is within `maxmemory`,
+   * then refuses a `denyoom` command with OOM if it is not. The MULTI queue asks it for each
+   * queued command (a refusal makes EXEC answer EXECABORT).
+   */
+  refuseForMemory(command: Command, options: { isQueued?: boolean } = {}): Reply | undefined {
+    this.#refreshMemoryLimit();
+    if (this.#memory === undefined) {
+      this.#isOutOfMemory = false;
+      return undefined;
+    }
+    this.#isOutOfMemory = !this.#evictToLimit(this.#memory);
+    return this.#nestedOom(command, options);
+  }
+
+  /**
+   * Commands a script or EXEC runs see the memory state their caller started with. Queueing in
+   * MULTI is refused for every command, since the queue itself grows (processCommand).
+   */
+  #nestedOom(command: Command, options: { isQueued?: boolean } = {}): Reply | undefined {
+    return this.#isOutOfMemory && (options.isQueued === true || command.flags.has("denyoom"))
+      ? this.rejectCall(command, ERR.OOM)
+      : undefined;
+  }
+
+  #refreshMemoryLimit(): void {
+    if (this.#memoryRevision === this.config.revision) {
+      return;
+    }
+    this.#memoryRevision = this.config.revision;
+    this.#maxmemory = Number(this.config.value("maxmemory"));
+    if (this.#maxmemory > 0) {
+      this.#memory ??= new MemoryAccounting(this.databases);
+    } else {
+      this.#memory = undefined;
+    }
+  }
+
+  /** performEvictions: whether memory is now within the limit. */
+  #evictToLimit(memory: MemoryAccounting): boolean {
+    const policy = this.config.value("maxmemory-policy") as EvictionPolicy;
+    const samples = this.config.number("maxmemory-samples");
+    while (memory.total > this.#maxmemory) {
+      const victim = pickVictim({
+        databases: this.databases,
+        policy,
+        samples,
+        access: this.accessPolicy,
+        nowMs: this.commandTimeMs,
+        random: () => this.random(),
+      });
+      if (victim === undefined) {
+        return false;
+      }
+      const { db, key } = victim;
+      db.delete(key);
+      this.stats.evictedKeys++;
+      this.keyModified(db.index, key);
+      this.notifyKeyspaceEvent({ type: "e", event: "evicted", key, db: db.index });
+      this.#pendingEffects.push({ db: db.index, argv: ["DEL", key] });
+    }
+    return true;
+  }
+
+  /**
+   * {@link rejectCall} for a lookup or arity error of `argv`: a wrong arity counts in the command's
+   * `rejected_calls`, an unknown command or subcommand in no command's.
+   */
+  rejectLookup(argv: readonly string[], error: string): Reply {
+    const known = findCommand(this.commands, argv);
+    const isArity = known !== undefined && error === ERR.WRONG_ARITY(known.fullName);
+    return this.rejectCall(isArity ? known : undefined, error);
+  }
+
+  /**
+   * A command the connection answered without the dispatcher (MULTI, EXEC, DISCARD, WATCH inside
+   * MULTI): counted as a call, failed when its reply is an error.
+   */
+  recordAnsweredCall(command: Command, answer: Reply): void {
+    if (answer.kind === "error" && !isCountedError(answer)) {
+      this.callStats.recordErrorReply(answer.message);
+    }
+    this.callStats.called(command.fullName, { usec: 0, answer });
   }
 
   #endUnit(): void {
@@ -484,6 +647,12 @@ export class Engine implements ServerApi, KeyspaceObserver {
   #keyChanged(db: number, key: string, changedBy: Session | undefined): void {
     this.search.keyChanged(db, key);
     this.tracking.invalidate(key, { current: this.#currentClient, changedBy });
+    if (this.#memory !== undefined) {
+      const database = this.databases[db];
+      if (database !== undefined) {
+        this.#memory.keyChanged(database, key);
+      }
+    }
     const id = slot(db, key);
     const watchers = this.#watchers.get(id);
     if (watchers !== undefined) {
@@ -494,6 +663,42 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (this.#waiters.has(id)) {
       this.#readyKeys.add(id);
     }
+  }
+
+  /** The maxmemory policy's view of access stamps, derived again only when the config changed. */
+  get accessPolicy(): AccessPolicy {
+    if (this.#accessPolicy === undefined || this.#accessPolicyRevision !== this.config.revision) {
+      this.#accessPolicyRevision = this.config.revision;
+      this.#accessPolicy = {
+        isLfu: this.config.value("maxmemory-policy").includes("lfu"),
+        logFactor: this.config.number("lfu-log-factor"),
+        decayMinutes: this.config.number("lfu-decay-time"),
+      };
+    }
+    return this.#accessPolicy;
+  }
+
+  storedStamp(previous: number | undefined): number {
+    const policy = this.accessPolicy;
+    // dbSetValue: an overwritten value keeps its LFU counter; under LRU it is new, so used now.
+    return previous !== undefined && policy.isLfu
+      ? previous
+      : freshStamp(policy, this.commandTimeMs);
+  }
+
+  touchedStamp(previous: number): number | undefined {
+    if (!this.#touchesKeys) {
+      return undefined;
+    }
+    const policy = this.accessPolicy;
+    if (!policy.isLfu) {
+      return freshStamp(policy, this.commandTimeMs);
+    }
+    return touchedStamp(previous, {
+      policy,
+      nowMs: this.commandTimeMs,
+      random: () => this.random(),
+    });
   }
 
   keyExpired(db: Database, key: string): void {
@@ -526,7 +731,9 @@ export class Engine implements ServerApi, KeyspaceObserver {
         continue;
       }
       this.#touchWatchedKeysOf(db);
+      this.#wakeWaitersOf(db);
       db.clear();
+      this.#memory?.databaseCleared(db.index);
       this.search.databaseCleared(db.index);
     }
     this.tracking.invalidateAll(this.#sessions.values());
@@ -541,7 +748,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     this.#touchWatchedKeysOf(first, second);
     this.#touchWatchedKeysOf(second, first);
+    this.#wakeWaitersOf(first, second);
+    this.#wakeWaitersOf(second, first);
     first.swapWith(second);
+    this.#memory?.databasesSwapped(a, b);
     this.search.databasesReplaced([a, b]);
     this.stats.dirty++;
   }
@@ -602,6 +812,24 @@ export class Engine implements ServerApi, KeyspaceObserver {
         for (const session of sessions) {
           session.isWatchDirty = true;
         }
+      }
+    }
+  }
+
+  /**
+   * Emptying or replacing `db` reruns the commands blocked on keys it held or that the replacement
+   * holds (src/db.c `scanDatabaseForDeletedKeys`/`scanDatabaseForReadyKeys`): a blocked XREADGROUP
+   * whose stream went answers at once, a BLPOP whose list arrived with SWAPDB is served.
+   */
+  #wakeWaitersOf(db: Database, replacedWith?: Database): void {
+    const prefix = `${db.index}\0`;
+    for (const id of this.#waiters.keys()) {
+      if (!id.startsWith(prefix)) {
+        continue;
+      }
+      const key = id.slice(prefix.length);
+      if (db.holds(key) || replacedWith?.holds(key) === true) {
+        this.#readyKeys.add(id);
       }
     }
   }
@@ -764,6 +992,12 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
   }
 }
+
+/** One command in this many (a power of two) is timed for INFO commandstats' `usec`. */
+const TIMING_SAMPLE = 16;
+
+/** What `refuseForMemory` needs of EXEC: it is not `denyoom` itself. */
+const EXEC_LIKE = COMMAND_TABLE.get("EXEC") as Command;
 
 function slot(db: number, key: string): string {
   return `${db}\0${key}`;

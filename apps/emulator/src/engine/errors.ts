@@ -17,6 +17,8 @@ export class ReplyError extends Error {
 
 /** Redis's error texts (src/server.c shared objects and the commands' own `addReplyError` calls). */
 export const ERR = {
+  /** A `denyoom` command while used memory is over `maxmemory` (shared.oomerr). */
+  OOM: "OOM command not allowed when used memory > 'maxmemory'.",
   WRONGTYPE: "WRONGTYPE Operation against a key holding the wrong kind of value",
   SYNTAX: "ERR syntax error",
   NOT_INTEGER: "ERR value is not an integer or out of range",
@@ -175,8 +177,6 @@ export const ERR = {
     `NOGROUP No such key '${oneLine(key)}' or consumer group '${oneLine(group)}'`,
   GROUP_NOT_FOUND: (group: string, key: string): string =>
     `NOGROUP No such consumer group '${oneLine(group)}' for key name '${oneLine(key)}'`,
-  UNBLOCKED_STREAM_DELETED: "UNBLOCKED the stream key no longer exists",
-  UNBLOCKED_GROUP_DELETED: "NOGROUP the consumer group this client was blocked on no longer exists",
   XGROUP_KEY_REQUIRED:
     "ERR The XGROUP subcommand requires the key to exist. Note that for CREATE you may want to use the MKSTREAM option to create an empty stream automatically.",
   BUSYGROUP: "BUSYGROUP Consumer Group name already exists",

@@ -130,10 +130,14 @@ function sectionFields(section: Section, request: InfoRequest): Fields {
       return [["cluster_enabled", 0]];
     case "keyspace":
       return keyspaceFields(request);
-    // The engine keeps no per-command or per-error counters and loads no modules.
-    case "modules":
     case "commandstats":
+      return commandStatsFields(request.server);
     case "errorstats":
+      return request.server.callStats
+        .errors()
+        .map(([prefix, count]) => [`errorstat_${prefix}`, `count=${count}`]);
+    // The engine loads no modules and keeps no latency histograms.
+    case "modules":
     case "latencystats":
       return [];
     default:
@@ -228,7 +232,8 @@ function isSubscriber(session: Session): boolean {
 function memoryFields(server: ServerApi): Fields {
   // The engine shares the process, so the process's heap is the honest "used memory".
   const usage = process.memoryUsage();
-  const used = usage.heapUsed + usage.external;
+  // With maxmemory set, the engine's own estimate of its data, which eviction compares with it.
+  const used = server.dataMemory ?? usage.heapUsed + usage.external;
   const identity = server.identity;
   identity.peakMemory = Math.max(identity.peakMemory, used);
   const maxmemory = Number(server.config.value("maxmemory"));
@@ -290,7 +295,7 @@ function statsFields(server: ServerApi): Fields {
     ["sync_partial_err", 0],
     ["expired_keys", stats.expiredKeys],
     ["expired_subkeys", 0],
-    ["evicted_keys", 0],
+    ["evicted_keys", stats.evictedKeys],
     ["evicted_clients", 0],
     ["keyspace_hits", stats.keyspaceHits],
     ["keyspace_misses", stats.keyspaceMisses],
@@ -303,7 +308,7 @@ function statsFields(server: ServerApi): Fields {
     ["tracking_total_items", server.tracking.itemCount],
     ["tracking_total_prefixes", server.tracking.prefixCount],
     ["unexpected_error_replies", 0],
-    ["total_error_replies", 0],
+    ["total_error_replies", server.callStats.totalErrorReplies],
     ["dump_payload_sanitizations", 0],
     ["client_output_buffer_limit_disconnections", stats.clientOutputBufferLimitDisconnections],
     ["acl_access_denied_auth", 0],
@@ -340,6 +345,17 @@ function cpuFields(): Fields {
     ["used_cpu_sys_main_thread", seconds(system)],
     ["used_cpu_user_main_thread", seconds(user)],
   ];
+}
+
+/** `cmdstat_<name>` lines (subcommands as `config|get`), as `genRedisInfoString` writes them. */
+function commandStatsFields(server: ServerApi): Fields {
+  return server.callStats.commands().map(([name, stat]) => {
+    const perCall = stat.calls === 0 ? 0 : stat.usec / stat.calls;
+    return [
+      `cmdstat_${name}`,
+      `calls=${stat.calls},usec=${stat.usec},usec_per_call=${perCall.toFixed(2)},rejected_calls=${stat.rejectedCalls},failed_calls=${stat.failedCalls}`,
+    ];
+  });
 }
 
 /**

@@ -93,7 +93,8 @@ export function ttlReply(
   key: string,
   mode: { readonly unit: ExpireUnit; readonly isAbsolute: boolean },
 ): Reply {
-  if (!ctx.db.has(key)) {
+  // LOOKUP_NOTOUCH: asking for a TTL is not a use of the key.
+  if (ctx.db.peek(key) === undefined) {
     return reply.integer(-2);
   }
   const at = ctx.db.expiresAt(key);

@@ -11,6 +11,13 @@ type ContainerType = ContainerValue["type"];
 export interface KeyspaceObserver {
   /** A key expired and was removed (lazily or by the sweep). */
   keyExpired(db: Database, key: string): void;
+  /**
+   * The access stamp (`access-time.ts`) of a value stored at a key, given the stamp of the value it
+   * replaces (undefined for a new key).
+   */
+  storedStamp(previous: number | undefined): number;
+  /** The stamp a lookup leaves, or undefined while lookups must not touch keys (CLIENT NO-TOUCH). */
+  touchedStamp(previous: number): number | undefined;
 }
 
 export class Database {
@@ -19,9 +26,17 @@ export class Database {
   readonly #data = new Map<string, StoredValue>();
   /** Key → absolute expiry time in ms; only keys with a TTL are here (Redis's `expires` dict). */
   readonly #expires = new Map<string, number>();
+  /**
+   * Key → access stamp (LRU clock or LFU counter, `access-time.ts`): OBJECT IDLETIME/FREQ and
+   * eviction read it. A small integer per key, written at most once a second per key under LRU.
+   */
+  readonly #access = new Map<string, number>();
   readonly #clock: () => number;
   readonly #observer: KeyspaceObserver;
   #sweepCursor: Iterator<[string, number]> | undefined;
+  /** Where eviction's samples continue (all keys, keys with a TTL). */
+  #sampleCursor: Iterator<string> | undefined;
+  #volatileSampleCursor: Iterator<string> | undefined;
 
   constructor(index: number, clock: () => number, observer: KeyspaceObserver) {
     this.index = index;
@@ -38,8 +53,27 @@ export class Database {
     return this.#expires.size;
   }
 
-  /** The value at `key`, removing it first if it has expired. */
+  /**
+   * The value at `key`, removing it first if it has expired; the lookup touches the key's access
+   * time (Redis's `lookupKey`).
+   */
   get(key: string): StoredValue | undefined {
+    const value = this.peek(key);
+    if (value !== undefined) {
+      const previous = this.#access.get(key) ?? 0;
+      const stamp = this.#observer.touchedStamp(previous);
+      if (stamp !== undefined && stamp !== previous) {
+        this.#access.set(key, stamp);
+      }
+    }
+    return value;
+  }
+
+  /**
+   * The value at `key`, expiring it if due, without touching its access time (`LOOKUP_NOTOUCH`:
+   * TTL, TYPE, EXISTS, OBJECT, SCAN and KEYS look without counting as a use).
+   */
+  peek(key: string): StoredValue | undefined {
     const value = this.#data.get(key);
     if (value === undefined) {
       return undefined;
@@ -52,6 +86,18 @@ export class Database {
 
   has(key: string): boolean {
     return this.get(key) !== undefined;
+  }
+
+  /** The access stamp of a live key (undefined when absent), without touching it. */
+  accessStamp(key: string): number | undefined {
+    return this.peek(key) === undefined ? undefined : this.#access.get(key);
+  }
+
+  /** Sets the access stamp of an existing key (RESTORE … IDLETIME/FREQ, DEBUG). */
+  setAccessStamp(key: string, stamp: number): void {
+    if (this.#data.has(key)) {
+      this.#access.set(key, stamp);
+    }
   }
 
   /** Whether storage holds `key`, expired or not, without expiring it (Redis's `dictFind`). */
@@ -93,12 +139,14 @@ export class Database {
     }
     const created = create();
     this.#data.set(key, created);
+    this.#access.set(key, this.#observer.storedStamp(undefined));
     return created;
   }
 
   /** Stores `value`, clearing the key's TTL unless `keepTtl`. */
   set(key: string, value: StoredValue, keepTtl = false): void {
     this.#data.set(key, value);
+    this.#access.set(key, this.#observer.storedStamp(this.#access.get(key)));
     if (!keepTtl && this.#expires.size > 0) {
       this.#expires.delete(key);
     }
@@ -106,11 +154,12 @@ export class Database {
 
   /** Removes `key`; true if it existed (and had not expired). */
   delete(key: string): boolean {
-    if (this.get(key) === undefined) {
+    if (this.peek(key) === undefined) {
       return false;
     }
     this.#data.delete(key);
     this.#expires.delete(key);
+    this.#access.delete(key);
     return true;
   }
 
@@ -120,6 +169,7 @@ export class Database {
     if (value !== undefined && typeof value !== "string" && value.isEmpty()) {
       this.#data.delete(key);
       this.#expires.delete(key);
+      this.#access.delete(key);
       return true;
     }
     return false;
@@ -127,7 +177,7 @@ export class Database {
 
   /** The absolute expiry time of `key` in ms, or undefined when it has none (or is absent). */
   expiresAt(key: string): number | undefined {
-    return this.get(key) === undefined ? undefined : this.#expires.get(key);
+    return this.peek(key) === undefined ? undefined : this.#expires.get(key);
   }
 
   /** Sets the absolute expiry of an existing key. */
@@ -137,13 +187,13 @@ export class Database {
 
   /** Removes the TTL of `key`; true if it had one. */
   persist(key: string): boolean {
-    return this.get(key) !== undefined && this.#expires.delete(key);
+    return this.peek(key) !== undefined && this.#expires.delete(key);
   }
 
   /** Every key, expired ones skipped (and removed). Safe to modify the database while iterating. */
   *keys(): IterableIterator<string> {
     for (const key of [...this.#data.keys()]) {
-      if (this.get(key) !== undefined) {
+      if (this.peek(key) !== undefined) {
         yield key;
       }
     }
@@ -162,7 +212,7 @@ export class Database {
       let index = 0;
       for (const key of this.#data.keys()) {
         if (index++ === target) {
-          if (this.get(key) !== undefined) {
+          if (this.peek(key) !== undefined) {
             return key;
           }
           break;
@@ -172,17 +222,49 @@ export class Database {
     return undefined;
   }
 
+  /**
+   * Up to `count` distinct live keys for eviction to compare (all keys, or only those with a TTL),
+   * continuing in storage order where the last sample stopped and wrapping around.
+   */
+  sampleKeys(options: { count: number; withExpiry: boolean }): string[] {
+    const source = options.withExpiry ? this.#expires : this.#data;
+    const wanted = Math.min(options.count, source.size);
+    const keys: string[] = [];
+    for (let steps = 0; keys.length < wanted && steps < wanted * 2; steps++) {
+      let cursor = options.withExpiry ? this.#volatileSampleCursor : this.#sampleCursor;
+      cursor ??= source.keys();
+      let next = cursor.next();
+      if (next.done === true) {
+        cursor = source.keys();
+        next = cursor.next();
+      }
+      if (options.withExpiry) {
+        this.#volatileSampleCursor = cursor;
+      } else {
+        this.#sampleCursor = cursor;
+      }
+      if (next.done !== true && !keys.includes(next.value) && this.peek(next.value) !== undefined) {
+        keys.push(next.value);
+      }
+    }
+    return keys;
+  }
+
   /** Removes every key. */
   clear(): void {
     this.#data.clear();
     this.#expires.clear();
+    this.#access.clear();
     this.#sweepCursor = undefined;
+    this.#sampleCursor = undefined;
+    this.#volatileSampleCursor = undefined;
   }
 
   /** Swaps the contents with another database (SWAPDB). */
   swapWith(other: Database): void {
     const data = [...this.#data];
     const expires = [...this.#expires];
+    const access = [...this.#access];
     this.clear();
     for (const [key, value] of other.#data) {
       this.#data.set(key, value);
@@ -190,12 +272,18 @@ export class Database {
     for (const [key, at] of other.#expires) {
       this.#expires.set(key, at);
     }
+    for (const [key, stamp] of other.#access) {
+      this.#access.set(key, stamp);
+    }
     other.clear();
     for (const [key, value] of data) {
       other.#data.set(key, value);
     }
     for (const [key, at] of expires) {
       other.#expires.set(key, at);
+    }
+    for (const [key, stamp] of access) {
+      other.#access.set(key, stamp);
     }
   }
 
@@ -226,6 +314,7 @@ export class Database {
     }
     this.#data.delete(key);
     this.#expires.delete(key);
+    this.#access.delete(key);
     this.#observer.keyExpired(this, key);
     return true;
   }

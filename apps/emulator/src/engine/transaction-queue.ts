@@ -14,6 +14,7 @@
  * - QUIT and RESET are not queued: the connection runs them (RESET also ends the transaction here).
  */
 import { asciiUpper } from "./bytes.ts";
+import { isCountedError } from "./call-stats.ts";
 import type { Command } from "./commands/define.ts";
 import { resolveCommand } from "./commands/dispatch.ts";
 import { ERR } from "./errors.ts";
@@ -28,9 +29,18 @@ export interface TransactionHost {
   unwatch(session: Session): void;
   /** BUSY while a script runs in slices, unless `command` may run then (allow_busy). */
   busyError(command: Command): string | undefined;
+  /** The counted error of a command refused at lookup (unknown, wrong arity). */
+  rejectLookup(argv: readonly string[], error: string): Reply;
+  /** The counted error of a known command refused before it ran (`no_multi`). */
+  rejectCall(command: Command | undefined, message: string): Reply;
+  /** The OOM refusal of a command queued while memory is over `maxmemory`. */
+  refuseForMemory(command: Command, options: { isQueued: boolean }): Reply | undefined;
+  /** Counts a call of MULTI, EXEC, DISCARD or WATCH answered here (INFO commandstats). */
+  recordAnsweredCall(command: Command, answer: Reply): void;
 }
 
 const QUEUED = reply.simple("QUEUED");
+const ANSWERED_HERE: ReadonlySet<string> = new Set(["MULTI", "EXEC", "DISCARD", "WATCH"]);
 
 export class TransactionQueue {
   readonly #host: TransactionHost;
@@ -63,6 +73,17 @@ export class TransactionQueue {
    */
   handle(argv: readonly string[], command?: Command): Reply | undefined {
     const name = command?.name ?? asciiUpper(argv[0] ?? "");
+    const answer = this.#answer(argv, name);
+    // MULTI, EXEC, DISCARD and WATCH run here rather than in the dispatcher: they count as calls
+    // here too. Refusals (counted errors) and queued commands are not calls.
+    const answered = ANSWERED_HERE.has(name) ? this.#host.commands.get(name) : undefined;
+    if (answer !== undefined && answered !== undefined && !isCountedError(answer)) {
+      this.#host.recordAnsweredCall(answered, answer);
+    }
+    return answer;
+  }
+
+  #answer(argv: readonly string[], name: string): Reply | undefined {
     if (name === "EXEC") {
       const rejection = this.#rejection(argv);
       if (rejection !== undefined) {
@@ -98,7 +119,7 @@ export class TransactionQueue {
       case "WATCH":
         return reply.error(ERR.WATCH_IN_MULTI);
       case "EXEC":
-        return this.#busyRejection(command ?? this.#host.commands.get("EXEC")) ?? this.exec();
+        return this.#busyRejection(this.#host.commands.get("EXEC")) ?? this.exec();
       case "DISCARD":
         return this.discard();
       default:
@@ -130,11 +151,16 @@ export class TransactionQueue {
     const resolution = resolveCommand(this.#host.commands, argv);
     if (!resolution.ok) {
       this.#isFlagged = true;
-      return reply.error(resolution.error);
+      return this.#host.rejectLookup(argv, resolution.error);
     }
     if (resolution.command.flags.has("no_multi")) {
       this.#isFlagged = true;
-      return reply.error(ERR.NOT_ALLOWED_IN_MULTI);
+      return this.#host.rejectCall(resolution.command, ERR.NOT_ALLOWED_IN_MULTI);
+    }
+    const outOfMemory = this.#host.refuseForMemory(resolution.command, { isQueued: true });
+    if (outOfMemory !== undefined) {
+      this.#isFlagged = true;
+      return outOfMemory;
     }
     const busy = this.#busyRejection(resolution.command);
     if (busy !== undefined) {
@@ -195,7 +221,7 @@ export class TransactionQueue {
   /** The lookup/arity error of `argv`, if any (processCommand checks it before anything else). */
   #arityError(argv: readonly string[]): Reply | undefined {
     const error = this.#rejection(argv);
-    return error === undefined ? undefined : reply.error(error);
+    return error === undefined ? undefined : this.#host.rejectLookup(argv, error);
   }
 
   #rejection(argv: readonly string[]): string | undefined {
@@ -210,7 +236,7 @@ export class TransactionQueue {
   #abort(error: string): Reply {
     this.reset();
     this.#host.unwatch(this.#session);
-    return reply.error(ERR.EXECABORT_BECAUSE(error));
+    return this.#host.rejectCall(this.#host.commands.get("EXEC"), ERR.EXECABORT_BECAUSE(error));
   }
 }
 

@@ -93,6 +93,16 @@ function reshape(value: Resp2Value, request: { shape: Shape; argv: Argv }): Resp
       });
     case "tracking-info":
       return toMap(items, { flags: toSet });
+    case "memory-stats":
+      // addReplyDouble's ratios are bulk strings in RESP2; the `db.N` entries are maps.
+      return toMap(items, {
+        "*": (entry) =>
+          entry.kind === "array"
+            ? toNestedMap(entry)
+            : entry.kind === "bulk"
+              ? toDouble(entry)
+              : plainResp3(entry),
+      });
     case "scored":
       return hasOption(request.argv, "WITHSCORES") ? pairs(items, toDouble) : plainResp3(value);
     case "pop":

@@ -31,7 +31,12 @@ export type Comparison =
    * that round-trips (`1.1`), where 7.0, the redis-server we diff against, prints 17 significant
    * digits (`1.1000000000000001`). Both parse to the same double.
    */
-  | "double";
+  | "double"
+  /**
+   * INFO commandstats/errorstats text: lines in any order (Redis lists commands in its hash
+   * table's order) and the timings (`usec`, `usec_per_call`) left out; the counts compare exactly.
+   */
+  | "stats";
 
 export type Step =
   | readonly string[]
@@ -170,6 +175,16 @@ export function normalise(value: Resp2Value | Resp3Value, compare: Comparison): 
   }
   if (compare === "exact") {
     return shown;
+  }
+  if (compare === "stats") {
+    return value.kind === "bulk" || value.kind === "verbatim"
+      ? Buffer.from(value.value)
+          .toString("latin1")
+          .replace(/usec=\d+,usec_per_call=[\d.]+,/g, "")
+          .split("\r\n")
+          .filter((line) => line !== "")
+          .sort()
+      : shown;
   }
   const items = contents(shown);
   if (!Array.isArray(items)) {

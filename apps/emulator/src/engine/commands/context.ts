@@ -2,8 +2,10 @@
  * What a running command can reach. The engine implements these interfaces; command files import
  * only the types, so they never depend on the engine's wiring.
  */
+import type { AccessPolicy } from "../access-time.ts";
 import type { AclRegistry } from "../acl/registry.ts";
 import type { Authenticator } from "../auth.ts";
+import type { CallStats } from "../call-stats.ts";
 import type { ClientPauses } from "../client-pause.ts";
 import type { ConfigApi, NotifyClass } from "../config.ts";
 import type { ServerIdentity } from "../info.ts";
@@ -58,6 +60,17 @@ export interface ServerApi {
   readonly commands: ReadonlyMap<string, Command>;
   readonly config: ConfigApi;
   readonly stats: ServerStats;
+  /** INFO commandstats/errorstats and `total_error_replies`. */
+  readonly callStats: CallStats;
+  /** The engine's estimate of its data's size while `maxmemory` is set; undefined otherwise. */
+  readonly dataMemory: number | undefined;
+  /** How access stamps read under the maxmemory policy (LRU clock or LFU counter). */
+  readonly accessPolicy: AccessPolicy;
+  /**
+   * The counted error reply of a command refused before it ran (`rejectCommand`): scripts answer
+   * their refusals (unknown command, arity, ACL, a write in a read-only script) through it.
+   */
+  rejectCall(command: Command | undefined, message: string): Reply;
   /** Every connected session, for CLIENT LIST/KILL. */
   sessions(): Iterable<Session>;
   /** Empties one database (or all), waking WATCHers as Redis does. */
@@ -119,6 +132,8 @@ export interface ServerStats {
   totalConnections: number;
   /** Clients closed for going over `client-output-buffer-limit` (INFO stats, Redis 7.2+). */
   clientOutputBufferLimitDisconnections: number;
+  /** Keys evicted under `maxmemory` (INFO stats `evicted_keys`). */
+  evictedKeys: number;
 }
 
 export interface CommandContext {

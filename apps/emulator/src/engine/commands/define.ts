@@ -117,6 +117,7 @@ export type AclCategory = (typeof ACL_CATEGORIES)[number];
  * - `function-list`: FUNCTION LIST's libraries and functions are maps, `flags` a set
  * - `function-stats`: FUNCTION STATS's map of maps
  * - `tracking-info`: CLIENT TRACKINGINFO's map, `flags` a set
+ * - `memory-stats`: MEMORY STATS's map, each `db.N` a map and the ratios (bulk strings) doubles
  */
 export type Resp3Shape =
   | "map"
@@ -134,7 +135,8 @@ export type Resp3Shape =
   | "geo-search"
   | "function-list"
   | "function-stats"
-  | "tracking-info";
+  | "tracking-info"
+  | "memory-stats";
 
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {

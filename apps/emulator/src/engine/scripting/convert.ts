@@ -8,6 +8,7 @@
  *   `{verbatim_string=…}`, `{map=…}`, `{set=…}` → their RESP2 forms, other tables → arrays up to the
  *   first nil, anything else → null.
  */
+import { countedError } from "../call-stats.ts";
 import { formatDouble } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
 import { type LuaState, LuaType, lua } from "./lua-runtime.ts";
@@ -60,9 +61,11 @@ type Aggregate =
  */
 function inspectTable(L: LuaState): Reply | Aggregate {
   if (lua.rawGetField(L, -1, "err") === LuaType.STRING) {
-    const message = lua.toString(L, -1);
+    const message = oneLine(lua.toString(L, -1));
     lua.pop(L, 1);
-    return reply.error(oneLine(message));
+    const isCounted = lua.rawGetField(L, -1, IGNORE_STATS_FIELD) === LuaType.BOOLEAN;
+    lua.pop(L, 1);
+    return isCounted ? countedError(message) : reply.error(message);
   }
   lua.pop(L, 1);
   if (lua.rawGetField(L, -1, "ok") === LuaType.STRING) {
@@ -219,9 +222,12 @@ export function luaToReply(L: LuaState): Reply {
   }
 }
 
+/** The field that marks an error table as counted already (a command's error reply). */
+export const IGNORE_STATS_FIELD = "ignore_error_stats_update";
+
 /**
  * luaPushErrorBuff: "-CODE message" (or a plain message, code ERR) → `{err="CODE message"}`,
- * trimmed of CR/LF, flagged `ignore_error_stats_update` as replies of commands are.
+ * trimmed of CR/LF. Only a command's error is flagged `ignore_error_stats_update` (pushReply).
  */
 export function pushErrorTable(L: LuaState, text: string): void {
   let code = "ERR";
@@ -239,8 +245,6 @@ export function pushErrorTable(L: LuaState, text: string): void {
   lua.createTable(L, 0, 2);
   lua.pushString(L, `${code} ${message}`);
   lua.rawSetField(L, -2, "err");
-  lua.pushBoolean(L, true);
-  lua.rawSetField(L, -2, "ignore_error_stats_update");
 }
 
 /** Integers as Lua numbers: exact integers up to 2^53, rounded doubles beyond, as in 5.1. */
@@ -281,6 +285,10 @@ export function pushReply(L: LuaState, value: Reply): void {
       return;
     case "error":
       pushErrorTable(L, `-${value.message}`);
+      // A command's error was counted (errorstats) when it was made: the script's reply, if it
+      // passes the table on, does not count it again.
+      lua.pushBoolean(L, true);
+      lua.rawSetField(L, -2, IGNORE_STATS_FIELD);
       return;
     case "array":
       lua.createTable(L, value.items.length, 0);

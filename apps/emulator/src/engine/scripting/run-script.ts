@@ -14,6 +14,7 @@
 import { setImmediate } from "node:timers";
 import { checkPermission } from "../acl/check.ts";
 import { asciiUpper } from "../bytes.ts";
+import { countedError } from "../call-stats.ts";
 import type { CommandContext, CommandResult, ServerApi } from "../commands/context.ts";
 import type { Command } from "../commands/define.ts";
 import { ERR } from "../errors.ts";
@@ -67,26 +68,32 @@ function callCommand(
   argv: readonly string[],
 ): Reply {
   const command = lookupCommand(request.ctx.server.commands, argv);
+  // Refusals count in errorstats and the command's rejected_calls, as scriptCall's do.
+  const server = request.ctx.server;
   if (command === undefined) {
-    return reply.error("ERR Unknown Redis command called from script");
+    return server.rejectCall(undefined, "ERR Unknown Redis command called from script");
   }
   if (!hasValidArity(command, argv.length)) {
-    return reply.error("ERR Wrong number of args calling Redis command from script");
+    return server.rejectCall(command, "ERR Wrong number of args calling Redis command from script");
   }
   if (command.flags.has("noscript")) {
-    return reply.error("ERR This Redis command is not allowed from script");
+    return server.rejectCall(command, "ERR This Redis command is not allowed from script");
   }
   const { ctx, session } = request;
   const denial = ctx.server.acl.check(session, { command, argv, nowMs: ctx.now });
   if (denial !== undefined) {
     // scriptVerifyACL (Redis 7.2+): the NOPERM text after "ACL failure in script: ".
-    return reply.error(`ERR ACL failure in script: ${denial.replace(/^NOPERM /, "")}`);
+    return server.rejectCall(
+      command,
+      `ERR ACL failure in script: ${denial.replace(/^NOPERM /, "")}`,
+    );
   }
   if (
     request.readOnly !== "off" &&
     (command.flags.has("write") || command.flags.has("may_replicate"))
   ) {
-    return reply.error(
+    return server.rejectCall(
+      command,
       request.readOnly === "service" ? SERVICE_READONLY_ERROR : READONLY_SCRIPT_ERROR,
     );
   }
@@ -116,7 +123,8 @@ function errorReply(error: ScriptError, options: { name: string; readOnly: ReadO
   if (error.source !== undefined && error.line !== undefined) {
     text += ` script: ${options.name}, on ${error.source}:${error.line}.`;
   }
-  return reply.error(oneLine(text));
+  // A command's error the script passed on was counted when the command failed.
+  return error.isCounted === true ? countedError(oneLine(text)) : reply.error(oneLine(text));
 }
 
 function oneLine(text: string): string {

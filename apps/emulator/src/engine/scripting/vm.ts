@@ -6,7 +6,7 @@
  */
 import { REDIS_VERSION } from "../info.ts";
 import type { Reply } from "../reply.ts";
-import { formatG, luaToReply, pushStringArray } from "./convert.ts";
+import { formatG, IGNORE_STATS_FIELD, luaToReply, pushStringArray } from "./convert.ts";
 import { withEscapesOf51 } from "./escapes51.ts";
 import {
   HOOK_INSTRUCTIONS,
@@ -54,6 +54,8 @@ export interface ScriptError {
   readonly line: string | undefined;
   /** False when the error was not a table (the handler itself failed). */
   readonly isTable: boolean;
+  /** A command's error passed on (`ignore_error_stats_update`): errorstats counted it already. */
+  readonly isCounted?: boolean;
 }
 
 /** A slice of a script's run: it finished, failed, or yielded and waits for `resume`. */
@@ -382,11 +384,14 @@ function readError(L: LuaState): ScriptError {
     const message = type === LuaType.STRING ? lua.toString(L, -1) : "execution failure";
     return { message, source: undefined, line: undefined, isTable: false };
   }
+  const isCounted = lua.rawGetField(L, -1, IGNORE_STATS_FIELD) === LuaType.BOOLEAN;
+  lua.pop(L, 1);
   return {
     message: textField(L, "err"),
     source: textField(L, "source"),
     line: textField(L, "line"),
     isTable: true,
+    isCounted,
   };
 }
 

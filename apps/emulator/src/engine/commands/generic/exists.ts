@@ -19,7 +19,8 @@ export const exists = defineCommand({
   run: (ctx, { keys }) => {
     let count = 0;
     for (const key of keys) {
-      if (ctx.db.has(key)) {
+      // LOOKUP_NOTOUCH: asking whether a key exists is not a use of it.
+      if (ctx.db.peek(key) !== undefined) {
         count++;
       }
     }

@@ -1,10 +1,11 @@
+import { frequency } from "../../access-time.ts";
 import { ERR, ReplyError } from "../../errors.ts";
-import { isLfuPolicy } from "../../object-info.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 
 /**
- * OBJECT FREQ key: the LFU access counter, only under an LFU maxmemory policy; nil for a missing key.
+ * OBJECT FREQ key: the LFU access counter (decayed to now), only under an LFU maxmemory policy; nil
+ * for a missing key. OBJECT itself does not touch the key.
  * @see https://redis.io/commands/object-freq
  */
 export const objectFreq = defineCommand({
@@ -19,13 +20,14 @@ export const objectFreq = defineCommand({
   complexity: "O(1)",
   parse: (args) => ({ key: args.key() }),
   run: (ctx, { key }) => {
-    if (!ctx.db.has(key)) {
+    const stamp = ctx.db.accessStamp(key);
+    if (stamp === undefined) {
       return reply.null();
     }
-    if (!isLfuPolicy(ctx.server.config)) {
+    const policy = ctx.server.accessPolicy;
+    if (!policy.isLfu) {
       throw new ReplyError(ERR.LFU_NOT_SELECTED);
     }
-    // Emulator difference: access frequency is not tracked, so every key reports 0.
-    return reply.integer(0);
+    return reply.integer(frequency(stamp, { policy, nowMs: ctx.now }));
   },
 });

@@ -1,11 +1,12 @@
+import { idleSeconds } from "../../access-time.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { isLfuPolicy } from "../../object-info.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 
 /**
- * OBJECT IDLETIME key: seconds since the key was last accessed (refused under an LFU policy); nil
- * for a missing key.
+ * OBJECT IDLETIME key: seconds since the key was last looked up (refused under an LFU policy); nil
+ * for a missing key. OBJECT itself does not touch the key.
  * @see https://redis.io/commands/object-idletime
  */
 export const objectIdletime = defineCommand({
@@ -20,13 +21,13 @@ export const objectIdletime = defineCommand({
   complexity: "O(1)",
   parse: (args) => ({ key: args.key() }),
   run: (ctx, { key }) => {
-    if (!ctx.db.has(key)) {
+    const stamp = ctx.db.accessStamp(key);
+    if (stamp === undefined) {
       return reply.null();
     }
     if (isLfuPolicy(ctx.server.config)) {
       throw new ReplyError(ERR.LFU_SELECTED);
     }
-    // Emulator difference: access times are not tracked, so every key reports 0 (just used).
-    return reply.integer(0);
+    return reply.integer(idleSeconds(stamp, ctx.now));
   },
 });

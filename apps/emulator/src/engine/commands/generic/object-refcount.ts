@@ -19,7 +19,7 @@ export const objectRefcount = defineCommand({
   complexity: "O(1)",
   parse: (args) => ({ key: args.key() }),
   run: (ctx, { key }) => {
-    const value = ctx.db.get(key);
+    const value = ctx.db.peek(key);
     return value === undefined ? reply.null() : reply.integer(refcountOf(value, ctx.server.config));
   },
 });

@@ -73,7 +73,7 @@ export const scan = defineCommand({
     const keys: string[] = [];
     for (const key of page.keys) {
       // Expired keys are removed on the way, as Redis's expireIfNeeded does during SCAN.
-      const value = ctx.db.get(key);
+      const value = ctx.db.peek(key);
       if (value === undefined) {
         continue;
       }

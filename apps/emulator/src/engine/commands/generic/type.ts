@@ -18,7 +18,8 @@ export const type = defineCommand({
   complexity: "O(1)",
   parse: (args) => ({ key: args.key() }),
   run: (ctx, { key }) => {
-    const value = ctx.db.get(key);
+    // LOOKUP_NOTOUCH: asking for the type is not a use of the key.
+    const value = ctx.db.peek(key);
     return reply.simple(value === undefined ? "none" : typeOf(value));
   },
 });

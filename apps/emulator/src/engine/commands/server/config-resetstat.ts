@@ -2,7 +2,7 @@ import { reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
 /**
- * CONFIG RESETSTAT: zeroes the counters INFO reports (commands, connections, hits, misses, expired).
+ * CONFIG RESETSTAT: zeroes the counters INFO reports (commands, connections, hits, misses, expired, commandstats, errorstats).
  * @see https://redis.io/commands/config-resetstat
  */
 export const configResetstat = defineCommand({
@@ -21,6 +21,8 @@ export const configResetstat = defineCommand({
     stats.keyspaceHits = 0;
     stats.keyspaceMisses = 0;
     stats.expiredKeys = 0;
+    stats.evictedKeys = 0;
+    ctx.server.callStats.reset();
     return reply.ok();
   },
 });

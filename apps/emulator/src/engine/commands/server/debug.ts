@@ -1,3 +1,4 @@
+import { idleSeconds } from "../../access-time.ts";
 import { asciiUpper } from "../../bytes.ts";
 import { DUMP_CODECS } from "../../dump/index.ts";
 import { dumpLimits, dumpValue } from "../../dump-format.ts";
@@ -165,16 +166,16 @@ function runDebug(ctx: CommandContext, request: DebugRequest): Reply {
 
 /** `DEBUG OBJECT`: Redis's one-line summary of a value (the address is not meaningful here). */
 function debugObject(ctx: CommandContext, key: string): Reply {
-  const value = ctx.db.get(key);
+  const value = ctx.db.peek(key);
   if (value === undefined) {
     throw new ReplyError(ERR.NO_SUCH_KEY);
   }
   // serializedlength is the RDB body's length: the payload minus its type byte and 10-byte footer.
   const payload = dumpValue(value, { codecs: DUMP_CODECS, limits: dumpLimits(ctx.server.config) });
   const serializedLength = payload === undefined ? 0 : payload.length - 11;
-  const lru = Math.floor(ctx.now / 1000) % 2 ** 24;
+  const lru = ctx.db.accessStamp(key) ?? 0;
   return reply.simple(
-    `Value at:0x0 refcount:${refcountOf(value, ctx.server.config)} encoding:${encodingOf(value)} serializedlength:${serializedLength} lru:${lru} lru_seconds_idle:0`,
+    `Value at:0x0 refcount:${refcountOf(value, ctx.server.config)} encoding:${encodingOf(value)} serializedlength:${serializedLength} lru:${lru} lru_seconds_idle:${idleSeconds(lru, ctx.now)}`,
   );
 }
 

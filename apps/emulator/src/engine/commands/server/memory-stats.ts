@@ -16,6 +16,7 @@ export const memoryStats = defineCommand({
   group: "server",
   arity: 2,
   flags: [],
+  resp3: "memory-stats",
   since: "4.0.0",
   summary: "Returns details about memory usage.",
   complexity: "O(1)",

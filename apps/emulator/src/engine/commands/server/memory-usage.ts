@@ -40,7 +40,7 @@ export const memoryUsage = defineCommand({
   complexity: "O(N) where N is the number of samples.",
   parse: parseUsage,
   run: (ctx, { key, samples }) => {
-    const value = ctx.db.get(key);
+    const value = ctx.db.peek(key);
     return value === undefined
       ? reply.null()
       : reply.integer(estimateMemoryUsage(key, value, samples));

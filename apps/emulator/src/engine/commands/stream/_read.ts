@@ -4,8 +4,11 @@
  * A blocked read is run again whenever one of its keys changes. Two things must survive between
  * those runs, so they are kept per blocked command (keyed by its argv, which the engine passes
  * again unchanged): the IDs `$` stood for when the command first ran (Redis rewrites `$` in the
- * blocked client's argv for the same reason), and the fact that this is a re-run, which turns a
- * vanished key or group into Redis's UNBLOCKED/NOGROUP errors for XREADGROUP.
+ * blocked client's argv for the same reason), and the fact that this is a re-run, which keeps a
+ * blocked XREAD waiting through a key of another type. A re-run is a run like the first one, as in
+ * Redis 7.2+ (src/blocked.c reprocesses the command): a blocked XREADGROUP whose stream was deleted,
+ * flushed or replaced answers NOGROUP or WRONGTYPE, and a blocked XREAD naming a stream twice is
+ * served twice.
  */
 import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
@@ -178,18 +181,16 @@ function resolveTargets(
     let stream: StreamValue | undefined;
     if (value instanceof StreamValue) {
       stream = value;
-    } else if (value !== undefined && blocked === undefined) {
+    } else if (value !== undefined && (blocked === undefined || options.isGroupRead)) {
+      // A blocked XREAD waits on through a key of another type (Redis wakes only XREADGROUP).
       throw new ReplyError(ERR.WRONGTYPE);
     }
     let group: ConsumerGroup | undefined;
     if (options.group !== undefined) {
       group = stream?.group(options.group);
-      if (blocked !== undefined && stream === undefined) {
-        throw new ReplyError(ERR.UNBLOCKED_STREAM_DELETED);
-      }
-      if (blocked !== undefined && group === undefined) {
-        throw new ReplyError(ERR.UNBLOCKED_GROUP_DELETED);
-      }
+      // A blocked XREADGROUP whose stream or group went is run again and answers as a fresh one
+      // would (Redis 7.2+; 7.0 answered "UNBLOCKED the stream key no longer exists" and "NOGROUP
+      // the consumer group this client was blocked on no longer exists").
       if (group === undefined) {
         throw new ReplyError(ERR.XREADGROUP_NOGROUP(key, options.group));
       }

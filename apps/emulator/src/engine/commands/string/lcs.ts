@@ -151,6 +151,8 @@ export const lcs = defineCommand({
   flags: ["readonly"],
   categories: ["string"],
   keys: { first: 1, last: 2, step: 1 },
+  // IDX's `[matches, …, len, n]` is a map; the string and LEN replies are not arrays.
+  resp3: "map",
   since: "7.0.0",
   summary: "Finds the longest common substring.",
   complexity: "O(N*M) where N and M are the lengths of s1 and s2, respectively",
