@@ -47,6 +47,7 @@ export function chooseDenseRanking(
   approximate: ApproximateQueryOptions | undefined,
 ): Scored[] {
   const { store, scorer, accept, limit } = request;
+  const exact = { accept, limit, acceptsAll: !request.isFiltered };
   const graph = store.graph;
   if (
     approximate === undefined ||
@@ -55,20 +56,20 @@ export function chooseDenseRanking(
     store.rows.length < approximate.minVectors ||
     graph.queuedCount > graph.linkedCount
   ) {
-    return rankDense(store, scorer, { accept, limit });
+    return rankDense(store, scorer, exact);
   }
   let ef = Math.max(approximate.ef, limit);
   if (request.isFiltered) {
     const selectivity = estimateSelectivity(store, accept);
     if (selectivity < MIN_FILTER_SELECTIVITY) {
-      return rankDense(store, scorer, { accept, limit });
+      return rankDense(store, scorer, exact);
     }
     ef = Math.min(MAX_EF, Math.max(ef, Math.ceil(limit / selectivity)));
   }
   const ranked = rankApproximate(graph, { ...request, ef });
   if (ranked.length < limit && request.isFiltered) {
     // The walk found fewer matches than asked for: only the scan knows whether more exist.
-    return rankDense(store, scorer, { accept, limit });
+    return rankDense(store, scorer, exact);
   }
   return ranked;
 }
@@ -110,15 +111,18 @@ function rankApproximate(
     top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
   }
   // Queued nodes are not in the graph yet: scanned, estimates first where the scorer has them.
-  const { estimate, tolerance } = scorer;
+  const { estimateFromDot, tolerance } = scorer;
+  const arena = store.arena;
+  arena?.setQuery(request.query);
   for (const record of graph.queuedItems()) {
     if (!accept(record)) {
       continue;
     }
     const offset = record.slot * dimension;
     if (
-      estimate !== undefined &&
-      estimate(vectors, offset, record.norm) + tolerance < top.worstScore()
+      estimateFromDot !== undefined &&
+      arena !== undefined &&
+      estimateFromDot(arena.queryDot(record.slot), record.norm) + tolerance < top.worstScore()
     ) {
       continue;
     }
