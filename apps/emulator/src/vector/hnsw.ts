@@ -484,6 +484,9 @@ export class HnswGraph<T extends GraphItem> {
     const epoch = this.#epoch;
     const levels = this.#levels;
     const items = this.#items;
+    const links0 = this.#links0;
+    const stride0 = this.#m0 + 1;
+    const upperBase = (layer - 1) * (this.#m + 1);
     visited[entry] = epoch;
     const entryScore = this.#queryScore(entry);
     candidates.push(-entryScore, entry);
@@ -497,7 +500,9 @@ export class HnswGraph<T extends GraphItem> {
         break;
       }
       candidates.pop();
-      const [links, base] = this.#linksOf(current, layer);
+      // The links inline (no [array, index] pair per visited node): level 0 in one slab.
+      const links = layer === 0 ? links0 : (this.#upper[current] as Int32Array);
+      const base = layer === 0 ? current * stride0 : upperBase;
       const count = links[base] as number;
       for (let index = 0; index < count; index++) {
         const neighbour = links[base + 1 + index] as number;
