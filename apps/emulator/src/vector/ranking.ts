@@ -7,7 +7,6 @@ import type { ScoredKey } from "./fusion.ts";
 import type { NamespaceStore, StoredRecord } from "./namespace-store.ts";
 import type { DenseScorer } from "./similarity.ts";
 import { type SparseVector, sparseScore } from "./sparse.ts";
-import { SCAN_CHUNK_ROWS } from "./vector-arena.ts";
 
 export type Scored = ScoredKey<StoredRecord>;
 
@@ -143,7 +142,7 @@ export function rankDense(
     }
     return top.sorted();
   }
-  // Two passes: the SIMD kernel's estimates find the K-th best; every row whose estimate comes
+  // Two passes: the arena's estimates (the SIMD kernel's for large namespaces) find the K-th best; every row whose estimate comes
   // within twice the tolerance of it may still be in the exact top-K, so those, and only those,
   // are scored with the service's rule (the bit-identical score of every returned record).
   // The loop reads typed arrays only; a record is read when its row is filtered or enters the top.
@@ -151,8 +150,9 @@ export function rankDense(
   const norms = store.rowNorms;
   const estimatedTop = new TopK(limit);
   arena.setQuery(scorer.query);
-  for (let first = 0; first < rows.length; first += SCAN_CHUNK_ROWS) {
-    const count = Math.min(SCAN_CHUNK_ROWS, rows.length - first);
+  const chunkRows = arena.chunkRows;
+  for (let first = 0; first < rows.length; first += chunkRows) {
+    const count = Math.min(chunkRows, rows.length - first);
     const dots = arena.scanQuery(first, count);
     for (let index = 0; index < count; index++) {
       const row = first + index;

@@ -32,11 +32,11 @@ const rowsOf = (dimension: number) =>
     },
   );
 
-fcTest.prop([fc.integer({ min: 1, max: 40 }).chain(rowsOf)], { numRuns: 200 })(
-  "the SIMD kernel's sums match float64 sums within float32 rounding, for every length's tail",
-  (rows) => {
+fcTest.prop([fc.integer({ min: 1, max: 40 }).chain(rowsOf), fc.boolean()], { numRuns: 200 })(
+  "both kernels' sums match float64 sums within float32 rounding, for every length's tail",
+  (rows, isWasm) => {
     const dimension = (rows[0] as number[]).length;
-    const arena = new VectorArena(dimension);
+    const arena = new VectorArena(dimension, { wasmFromBytes: isWasm ? 0 : 1 << 20 });
     arena.reserve(rows.length);
     rows.forEach((row, index) => {
       arena.values.set(row, index * dimension);
@@ -44,6 +44,9 @@ fcTest.prop([fc.integer({ min: 1, max: 40 }).chain(rowsOf)], { numRuns: 200 })(
     const query = Float32Array.from(rows[0] as number[]);
     arena.setQuery(query);
     const dots = arena.scanQuery(0, rows.length);
+    if (arena.isWasm !== isWasm) {
+      return false;
+    }
     return rows.every((row, index) => {
       const { dot, distance, scale } = reference(query, Float32Array.from(row));
       const bound = (dimension + 4) * 2 ** -23 * scale + 1e-30;
@@ -58,13 +61,22 @@ fcTest.prop([fc.integer({ min: 1, max: 40 }).chain(rowsOf)], { numRuns: 200 })(
   },
 );
 
-test("rows written before the memory grows are still there after", ({ expect }) => {
+test("rows and the query survive growth and the move to WebAssembly memory", ({ expect }) => {
   const arena = new VectorArena(3);
   arena.reserve(1);
   arena.values.set([1, 2, 3], 0);
-  arena.reserve(100_000);
-  expect(arena.capacity).toBeGreaterThanOrEqual(100_000);
+  arena.setQuery(Float32Array.of(1, 0, 0));
+  arena.reserve(20);
+  expect(arena.isWasm).toBe(false);
+  arena.values.set([4, 5, 6], 19 * 3);
+  arena.reserve(200_000);
+  expect(arena.isWasm).toBe(true);
+  arena.reserve(400_000);
+  expect(arena.capacity).toBeGreaterThanOrEqual(400_000);
   expect(Array.from(arena.values.subarray(0, 3))).toEqual([1, 2, 3]);
+  expect(Array.from(arena.values.subarray(57, 60))).toEqual([4, 5, 6]);
+  expect(arena.queryDot(19)).toBe(4);
   arena.setQueryFromRow(0);
   expect(arena.queryDot(0)).toBe(14);
+  expect(arena.scanQuery(0, 20)[19]).toBe(32);
 });
