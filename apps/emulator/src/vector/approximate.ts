@@ -107,13 +107,28 @@ function rankApproximate(
   const vectors = store.vectors;
   const dimension = store.dimension;
   const top = new TopK(limit);
-  for (const { item } of graph.search(request.query, { ef: request.ef, accept })) {
-    top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
-  }
-  // Queued nodes are not in the graph yet: scanned, estimates first where the scorer has them.
+  const hits = graph.search(request.query, { ef: request.ef, accept });
   const { estimateFromDot, tolerance } = scorer;
   const arena = store.arena;
   arena?.setQuery(request.query);
+  if (estimateFromDot === undefined || arena === undefined || hits.length <= limit) {
+    for (const { item } of hits) {
+      top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+    }
+  } else {
+    // As the exact scan does: a candidate whose estimate is more than twice the tolerance below
+    // the K-th best estimate has K candidates surely better, so only the others are scored with
+    // the service's rule (ef of them otherwise, each a sequential float32 sum).
+    const estimates = hits.map(({ item }) => estimateFromDot(arena.queryDot(item.slot), item.norm));
+    const kth = [...estimates].sort((a, b) => b - a)[limit - 1] as number;
+    const threshold = kth - 2 * tolerance;
+    hits.forEach(({ item }, index) => {
+      if ((estimates[index] as number) >= threshold) {
+        top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+      }
+    });
+  }
+  // Queued nodes are not in the graph yet: scanned, estimates first where the scorer has them.
   for (const record of graph.queuedItems()) {
     if (!accept(record)) {
       continue;
