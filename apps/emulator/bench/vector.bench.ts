@@ -448,8 +448,12 @@ function annRows(figures: AnnFigures): string[][] {
     ],
   );
   if (oursAt !== undefined && theirsAt !== undefined) {
+    const theirs =
+      theirsAt.recall >= RECALL_TARGET
+        ? `hnswlib-node (ef ${theirsAt.ef})`
+        : `hnswlib-node at its best recall (ef ${theirsAt.ef}; it does not reach ${RECALL_TARGET})`;
     rows.push([
-      `at recall@10 ≥ ${RECALL_TARGET}: ours (ef ${oursAt.ef}) / hnswlib-node (ef ${theirsAt.ef}), ${n}`,
+      `at recall@10 ≥ ${RECALL_TARGET}: ours (ef ${oursAt.ef}) / ${theirs}, ${n}`,
       `${oursAt.cpuMs.toFixed(3)} ms (recall ${oursAt.recall.toFixed(3)}) / ${theirsAt.cpuMs.toFixed(3)} ms (recall ${theirsAt.recall.toFixed(3)}) = ${(oursAt.cpuMs / theirsAt.cpuMs).toFixed(1)}×`,
       "≤ 2×",
     ]);

@@ -6,7 +6,7 @@
  * A small namespace keeps its rows in an ordinary `ArrayBuffer` (grown by doubling) and computes
  * in JavaScript. From {@link WASM_FROM_BYTES} of rows on they move, once, into a
  * `WebAssembly.Memory` of their own, where the SIMD kernel (`simd-kernel.ts`) reads them in place
- * and which grows in place (no copy, an eighth of slack): a memory costs at least a 64 KiB page,
+ * and which grows in place (no copy, 1/64 of slack): a memory costs at least a 64 KiB page,
  * too much for the many tiny namespaces an application may keep, and the kernel only pays off
  * on many rows anyway. Each growth replaces the `values` view, so callers read it after a write.
  *
@@ -135,7 +135,9 @@ export class VectorArena {
     }
     const memory = this.#memory;
     if (memory !== undefined) {
-      const wanted = Math.max(rows, this.#capacity + (this.#capacity >> 3));
+      // Growth commits pages of the reserved address space in place (no copy), so a small step
+      // costs little and leaves little unused: 1/64, about 24 bytes a 384-dimension row.
+      const wanted = Math.max(rows, this.#capacity + (this.#capacity >> 6));
       const bytes = this.#rowsAddress + wanted * this.#rowBytes;
       memory.grow(Math.ceil(bytes / PAGE_BYTES) - memory.buffer.byteLength / PAGE_BYTES);
       this.#viewWasm(memory);
