@@ -67,6 +67,7 @@ class JavascriptKernel implements SimdKernel {
     return sum;
   }
 
+  // biome-ignore lint/complexity/useMaxParams: the WebAssembly kernel's `scan` signature.
   scan(query: number, rows: number, count: number, n: number, out: number): void {
     const values = this.values;
     const first = out >> 2;
