@@ -27,7 +27,7 @@ import { ManualClock } from "../src/engine/index.ts";
 import { createVectorRoute } from "../src/http/routes/vector.ts";
 import type { EmulatorResponse } from "../src/http/types.ts";
 import { chooseDenseRanking } from "../src/vector/approximate.ts";
-import { VectorService } from "../src/vector/index.ts";
+import { DEFAULT_APPROXIMATE_MIN_VECTORS, VectorService } from "../src/vector/index.ts";
 import type { NamespaceStore } from "../src/vector/namespace-store.ts";
 import { createDenseScorer } from "../src/vector/similarity.ts";
 
@@ -495,7 +495,7 @@ const rows = [
 const markdown = [
   "## Vector service",
   "",
-  `In process through the vector route (JSON parsing and encoding included), median of ${ROUNDS} rounds, ${thousands(VECTORS)} clustered ${DIMENSION}-dimensional COSINE vectors (${CLUSTERS} clusters; \`BENCH_VECTOR_COUNT\`). CPU time is the process's, for comparison on a loaded machine (1-minute load average at the end of this run: ${loadavg()[0]?.toFixed(1)}). The sweeps run each graph in process on the same ${RECALL_QUERIES} queries: our graph search plus the exact rescoring of its candidates, and hnswlib-node's \`searchKnn\`.`,
+  `In process through the vector route (JSON parsing and encoding included), median of ${ROUNDS} rounds, ${thousands(VECTORS)} clustered ${DIMENSION}-dimensional COSINE vectors (${CLUSTERS} clusters; \`BENCH_VECTOR_COUNT\`). CPU time is the process's, for comparison on a loaded machine (1-minute load average at the end of this run: ${loadavg()[0]?.toFixed(1)}). Queries use the graph from ${thousands(DEFAULT_APPROXIMATE_MIN_VECTORS)} vectors a namespace (the default). The sweeps run each graph in process on the same ${RECALL_QUERIES} queries: our graph search plus the exact rescoring of its candidates, and hnswlib-node's \`searchKnn\`.`,
   "",
   "| operation | figure | target |",
   "| --- | --- | --- |",
