@@ -377,7 +377,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
     // processCommand: while a script is busy only allow_busy commands run (the script's own run).
     const busy = session.inScript ? undefined : this.busyError(command);
     if (busy !== undefined) {
-      return reply.error(busy);
+      // processCommand's rejectCommand: counted in errorstats and the command's rejected_calls.
+      return this.rejectCall(command, busy);
     }
     session.lastCommand = command.fullName;
     session.lastInteractionMs = this.#unitTimeMs ?? this.clock.now();

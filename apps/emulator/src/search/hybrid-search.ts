@@ -4,8 +4,8 @@
  * 1. **Candidates**: the best `max(topK, 50)` ready documents by dense similarity and the best as
  *    many by BM25 (IDF-weighted query terms), both exact and both with the vector index's query
  *    plan's filter (`VectorIndex.plan`: its filter evaluation, its indexing delay and clock): the
- *    BM25 side is the plan's sparse ranker (the namespace's inverted index), the dense side the
- *    exact scan with a first pass over the query's non-zero dimensions (`dense-candidates.ts`).
+ *    BM25 side is the plan's sparse ranker (the namespace's inverted index), the dense side its
+ *    dense ranker (the exact scan, its first pass on the SIMD kernel).
  * 2. **Scores**: every candidate gets both scores exactly — the dense one is the index's COSINE
  *    score (0..1); the sparse one is divided by the best sparse score among the candidates, so the
  *    best full-text match scores 1 and a document sharing no term 0.
@@ -19,7 +19,6 @@ import type { StoredRecord } from "../vector/namespace-store.ts";
 import { createDenseScorer } from "../vector/similarity.ts";
 import { sparseScore, weightQuery } from "../vector/sparse.ts";
 import type { VectorIndex } from "../vector/vector-index.ts";
-import { rankDenseCandidates } from "./dense-candidates.ts";
 import { documentText } from "./document.ts";
 import { analyseQuery, relevance, rerankedScore } from "./rerank.ts";
 
@@ -78,13 +77,7 @@ export function hybridSearch(
   }
   const candidates = new Set<StoredRecord>();
   if (weight > 0) {
-    // The exact scan's top-K, its first pass over the query's non-zero dimensions only.
-    // Search databases are COSINE (service.ts); the plan's own ranking covers any other.
-    const ranked =
-      index.spec.similarity === "COSINE"
-        ? rankDenseCandidates(store, denseQuery, { accept: plan.accept, limit: depth })
-        : (plan.dense?.(depth) ?? []);
-    for (const { key } of ranked) {
+    for (const { key } of plan.dense?.(depth) ?? []) {
       candidates.add(key);
     }
   }

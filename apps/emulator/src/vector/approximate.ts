@@ -47,6 +47,7 @@ export function chooseDenseRanking(
   approximate: ApproximateQueryOptions | undefined,
 ): Scored[] {
   const { store, scorer, accept, limit } = request;
+  const exact = { accept, limit, acceptsAll: !request.isFiltered };
   const graph = store.graph;
   if (
     approximate === undefined ||
@@ -55,20 +56,20 @@ export function chooseDenseRanking(
     store.rows.length < approximate.minVectors ||
     graph.queuedCount > graph.linkedCount
   ) {
-    return rankDense(store, scorer, { accept, limit });
+    return rankDense(store, scorer, exact);
   }
   let ef = Math.max(approximate.ef, limit);
   if (request.isFiltered) {
     const selectivity = estimateSelectivity(store, accept);
     if (selectivity < MIN_FILTER_SELECTIVITY) {
-      return rankDense(store, scorer, { accept, limit });
+      return rankDense(store, scorer, exact);
     }
     ef = Math.min(MAX_EF, Math.max(ef, Math.ceil(limit / selectivity)));
   }
   const ranked = rankApproximate(graph, { ...request, ef });
   if (ranked.length < limit && request.isFiltered) {
     // The walk found fewer matches than asked for: only the scan knows whether more exist.
-    return rankDense(store, scorer, { accept, limit });
+    return rankDense(store, scorer, exact);
   }
   return ranked;
 }
@@ -106,19 +107,37 @@ function rankApproximate(
   const vectors = store.vectors;
   const dimension = store.dimension;
   const top = new TopK(limit);
-  for (const { item } of graph.search(request.query, { ef: request.ef, accept })) {
-    top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+  const hits = graph.search(request.query, { ef: request.ef, accept });
+  const { estimateFromDot, tolerance } = scorer;
+  const arena = store.arena;
+  arena?.setQuery(request.query);
+  if (estimateFromDot === undefined || arena === undefined || hits.length <= limit) {
+    for (const { item } of hits) {
+      top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+    }
+  } else {
+    // As the exact scan does: a candidate whose estimate is more than twice the tolerance below
+    // the K-th best estimate has K candidates surely better, so only the others are scored with
+    // the service's rule (ef of them otherwise, each a sequential float32 sum).
+    const estimates = hits.map(({ item }) => estimateFromDot(arena.queryDot(item.slot), item.norm));
+    const kth = [...estimates].sort((a, b) => b - a)[limit - 1] as number;
+    const threshold = kth - 2 * tolerance;
+    hits.forEach(({ item }, index) => {
+      if ((estimates[index] as number) >= threshold) {
+        top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+      }
+    });
   }
   // Queued nodes are not in the graph yet: scanned, estimates first where the scorer has them.
-  const { estimate, tolerance } = scorer;
   for (const record of graph.queuedItems()) {
     if (!accept(record)) {
       continue;
     }
     const offset = record.slot * dimension;
     if (
-      estimate !== undefined &&
-      estimate(vectors, offset, record.norm) + tolerance < top.worstScore()
+      estimateFromDot !== undefined &&
+      arena !== undefined &&
+      estimateFromDot(arena.queryDot(record.slot), record.norm) + tolerance < top.worstScore()
     ) {
       continue;
     }

@@ -14,14 +14,14 @@
  * computed by the caller for the candidates it returns.
  */
 import { grownCapacity } from "./capacity.ts";
-import { dotProductFast } from "./similarity.ts";
+import type { VectorArena } from "./vector-arena.ts";
 
 /** How the graph compares vectors: higher is nearer. */
 export type GraphMetric = "cosine" | "euclidean" | "dot";
 
 /** What a node points at: a row of the store's vectors and its squared norm. */
 export interface GraphItem {
-  /** Row in the store's vectors; read at every comparison, so rows may move. */
+  /** Row in the arena; read at every comparison, so rows may move. */
   slot: number;
   norm: number;
   /** The item's node in the graph, -1 when it has none; the graph sets it. */
@@ -29,10 +29,9 @@ export interface GraphItem {
 }
 
 export interface HnswOptions {
-  readonly dimension: number;
   readonly metric: GraphMetric;
-  /** The store's current vectors (the array is replaced when it grows). */
-  readonly vectors: () => Float32Array;
+  /** The rows, compared with its SIMD kernel. */
+  readonly arena: VectorArena;
   /** Links per node above level 0 (twice as many at level 0). @default 16 */
   readonly m?: number;
   /** Candidates kept while linking a node. @default 64 */
@@ -120,32 +119,6 @@ class ScoreHeap {
   }
 }
 
-/** The squared euclidean distance of two rows in float64, four accumulators. */
-function squaredDistanceFast(query: Float32Array, values: Float32Array, offset: number): number {
-  const dimension = query.length;
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let i = 0;
-  for (const end = dimension - 3; i < end; i += 4) {
-    const at = offset + i;
-    const x = (query[i] as number) - (values[at] as number);
-    const y = (query[i + 1] as number) - (values[at + 1] as number);
-    const z = (query[i + 2] as number) - (values[at + 2] as number);
-    const w = (query[i + 3] as number) - (values[at + 3] as number);
-    a += x * x;
-    b += y * y;
-    c += z * z;
-    d += w * w;
-  }
-  for (; i < dimension; i++) {
-    const x = (query[i] as number) - (values[offset + i] as number);
-    a += x * x;
-  }
-  return a + b + (c + d);
-}
-
 /** mulberry32: a seeded generator, so the same writes build the same graph. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -159,9 +132,8 @@ function seededRandom(seed: number): () => number {
 }
 
 export class HnswGraph<T extends GraphItem> {
-  readonly #dimension: number;
   readonly #metric: GraphMetric;
-  readonly #vectors: () => Float32Array;
+  readonly #arena: VectorArena;
   readonly #m: number;
   readonly #m0: number;
   readonly #efConstruction: number;
@@ -183,22 +155,19 @@ export class HnswGraph<T extends GraphItem> {
   #maxLevel = -1;
   #visited = new Uint32Array(INITIAL_CAPACITY);
   #epoch = 0;
-  /** The query of the current search or link: a copy, so it stays put while rows move. */
-  readonly #query: Float32Array;
+  /** The squared norm of the vector in the arena's query slot (a search's or a link's). */
   #queryNorm = 0;
   readonly #candidates = new ScoreHeap();
   readonly #results = new ScoreHeap();
 
   constructor(options: HnswOptions) {
-    this.#dimension = options.dimension;
     this.#metric = options.metric;
-    this.#vectors = options.vectors;
+    this.#arena = options.arena;
     this.#m = options.m ?? 16;
     this.#m0 = this.#m * 2;
     this.#efConstruction = options.efConstruction ?? 64;
     this.#levelFactor = 1 / Math.log(this.#m);
     this.#links0 = new Int32Array(INITIAL_CAPACITY * (this.#m0 + 1));
-    this.#query = new Float32Array(options.dimension);
   }
 
   /** Nodes linked into the graph (searchable). */
@@ -328,8 +297,7 @@ export class HnswGraph<T extends GraphItem> {
 
   #link(node: number): void {
     const item = this.#items[node] as T;
-    const offset = item.slot * this.#dimension;
-    this.#query.set(this.#vectors().subarray(offset, offset + this.#dimension));
+    this.#arena.setQueryFromRow(item.slot);
     this.#queryNorm = item.norm;
     const level = Math.min(126, Math.floor(-Math.log(1 - this.#random()) * this.#levelFactor));
     this.#levels[node] = level;
@@ -460,7 +428,7 @@ export class HnswGraph<T extends GraphItem> {
   // ── searching ───────────────────────────────────────────────────────────────────────────────
 
   #setQuery(query: Float32Array): void {
-    this.#query.set(query);
+    this.#arena.setQuery(query);
     let norm = 0;
     for (let index = 0; index < query.length; index++) {
       norm += (query[index] as number) * (query[index] as number);
@@ -516,6 +484,9 @@ export class HnswGraph<T extends GraphItem> {
     const epoch = this.#epoch;
     const levels = this.#levels;
     const items = this.#items;
+    const links0 = this.#links0;
+    const stride0 = this.#m0 + 1;
+    const upperBase = (layer - 1) * (this.#m + 1);
     visited[entry] = epoch;
     const entryScore = this.#queryScore(entry);
     candidates.push(-entryScore, entry);
@@ -529,7 +500,9 @@ export class HnswGraph<T extends GraphItem> {
         break;
       }
       candidates.pop();
-      const [links, base] = this.#linksOf(current, layer);
+      // The links inline (no [array, index] pair per visited node): level 0 in one slab.
+      const links = layer === 0 ? links0 : (this.#upper[current] as Int32Array);
+      const base = layer === 0 ? current * stride0 : upperBase;
       const count = links[base] as number;
       for (let index = 0; index < count; index++) {
         const neighbour = links[base + 1 + index] as number;
@@ -586,38 +559,32 @@ export class HnswGraph<T extends GraphItem> {
 
   #queryScore(node: number): number {
     const item = this.#items[node] as T;
-    const offset = item.slot * this.#dimension;
-    const vectors = this.#vectors();
+    const arena = this.#arena;
     switch (this.#metric) {
       case "cosine": {
         const product = this.#queryNorm * item.norm;
-        return product === 0
-          ? 0
-          : dotProductFast(this.#query, vectors, offset) / Math.sqrt(product);
+        return product === 0 ? 0 : arena.queryDot(item.slot) / Math.sqrt(product);
       }
       case "euclidean":
-        return -squaredDistanceFast(this.#query, vectors, offset);
+        return -arena.queryDistance(item.slot);
       case "dot":
-        return dotProductFast(this.#query, vectors, offset);
+        return arena.queryDot(item.slot);
     }
   }
 
   #pairScore(left: number, right: number): number {
     const a = this.#items[left] as T;
     const b = this.#items[right] as T;
-    const dimension = this.#dimension;
-    const vectors = this.#vectors();
-    const row = vectors.subarray(a.slot * dimension, (a.slot + 1) * dimension);
-    const offset = b.slot * dimension;
+    const arena = this.#arena;
     switch (this.#metric) {
       case "cosine": {
         const product = a.norm * b.norm;
-        return product === 0 ? 0 : dotProductFast(row, vectors, offset) / Math.sqrt(product);
+        return product === 0 ? 0 : arena.rowDot(a.slot, b.slot) / Math.sqrt(product);
       }
       case "euclidean":
-        return -squaredDistanceFast(row, vectors, offset);
+        return -arena.rowDistance(a.slot, b.slot);
       case "dot":
-        return dotProductFast(row, vectors, offset);
+        return arena.rowDot(a.slot, b.slot);
     }
   }
 

@@ -5,13 +5,13 @@
  * statistics and inverted index of the sparse vectors, and which records are still pending (not yet queryable).
  */
 
-import { grownCapacity } from "./capacity.ts";
 import { scheduleLinking } from "./graph-linker.ts";
 import { type GraphMetric, HnswGraph } from "./hnsw.ts";
 import { squaredNorm } from "./similarity.ts";
 import { SortedIds } from "./sorted-ids.ts";
 import { DocumentFrequencies, type SparseVector } from "./sparse.ts";
 import { SparsePostings } from "./sparse-postings.ts";
+import { VectorArena } from "./vector-arena.ts";
 
 /** What a write stores for one id. */
 export interface RecordInput {
@@ -43,7 +43,7 @@ export interface StoredRecord {
 
 /** Deleted positions tolerated in the insertion order before it is compacted. */
 const ORDER_COMPACTION_MIN_HOLES = 4096;
-const INITIAL_CAPACITY = 16;
+const NO_VECTORS = new Float32Array(0);
 
 /** How a store indexes its dense vectors for approximate search. */
 export interface ApproximateSearchOptions {
@@ -57,8 +57,11 @@ export interface ApproximateSearchOptions {
 export class NamespaceStore {
   readonly dimension: number;
   #records = new Map<string, StoredRecord>();
-  #vectors: Float32Array;
+  /** The dense rows, made with the first dense vector. */
+  #arena: VectorArena | undefined;
   #rows: StoredRecord[] = [];
+  /** Squared norm by row, beside the rows: a scan reads it without touching the records. */
+  #rowNorms = new Float64Array(0);
   #order: (StoredRecord | undefined)[] = [];
   #orderHoles = 0;
   #ids = new SortedIds((id) => this.#records.has(id));
@@ -80,7 +83,6 @@ export class NamespaceStore {
    */
   constructor(dimension: number, approximate?: ApproximateSearchOptions) {
     this.dimension = dimension;
-    this.#vectors = new Float32Array(dimension === 0 ? 0 : INITIAL_CAPACITY * dimension);
     this.#approximate = dimension === 0 ? undefined : approximate;
   }
 
@@ -107,9 +109,22 @@ export class NamespaceStore {
     return this.#records.size;
   }
 
-  /** The dense vectors of rows `0 … rowCount - 1`, row `r` at offset `r · dimension`. */
+  /**
+   * The dense vectors of rows `0 … rowCount - 1`, row `r` at offset `r · dimension`; the array
+   * is replaced when a write grows it.
+   */
   get vectors(): Float32Array {
-    return this.#vectors;
+    return this.#arena?.values ?? NO_VECTORS;
+  }
+
+  /** Where the dense rows live, with the SIMD kernel over them; undefined before the first. */
+  get arena(): VectorArena | undefined {
+    return this.#arena;
+  }
+
+  /** The squared norm of each row's vector (`StoredRecord.norm`), by row. */
+  get rowNorms(): Float64Array {
+    return this.#rowNorms;
   }
 
   /** Records by dense row; its length is the row count. */
@@ -127,7 +142,7 @@ export class NamespaceStore {
       return undefined;
     }
     const start = record.slot * this.dimension;
-    return this.#vectors.slice(start, start + this.dimension);
+    return this.vectors.slice(start, start + this.dimension);
   }
 
   /** Inserts or completely replaces a record; an overwritten record keeps its range position. */
@@ -190,8 +205,9 @@ export class NamespaceStore {
   clear(): void {
     this.#graph = undefined;
     this.#records.clear();
-    this.#vectors = new Float32Array(this.dimension === 0 ? 0 : INITIAL_CAPACITY * this.dimension);
+    this.#arena = undefined;
     this.#rows = [];
+    this.#rowNorms = new Float64Array(0);
     this.#order = [];
     this.#orderHoles = 0;
     this.#ids.clear();
@@ -297,15 +313,18 @@ export class NamespaceStore {
     if (record.slot < 0) {
       record.slot = this.#rows.length;
       this.#rows.push(record);
-      const needed = this.#rows.length * this.dimension;
-      if (needed > this.#vectors.length) {
-        const grown = new Float32Array(Math.max(needed, grownCapacity(this.#vectors.length)));
-        grown.set(this.#vectors);
-        this.#vectors = grown;
+      this.#arena ??= new VectorArena(this.dimension);
+      this.#arena.reserve(this.#rows.length);
+      if (this.#rows.length > this.#rowNorms.length) {
+        const norms = new Float64Array(this.#arena.capacity);
+        norms.set(this.#rowNorms);
+        this.#rowNorms = norms;
       }
     }
-    this.#vectors.set(vector, record.slot * this.dimension);
-    record.norm = squaredNorm(this.#vectors, record.slot * this.dimension, this.dimension);
+    const values = this.vectors;
+    values.set(vector, record.slot * this.dimension);
+    record.norm = squaredNorm(values, record.slot * this.dimension, this.dimension);
+    this.#rowNorms[record.slot] = record.norm;
     if (this.#graph !== undefined) {
       if (record.node < 0) {
         this.#graph.add(record);
@@ -320,7 +339,7 @@ export class NamespaceStore {
   }
 
   #rowEquals(slot: number, vector: Float32Array): boolean {
-    const values = this.#vectors;
+    const values = this.vectors;
     const offset = slot * this.dimension;
     for (let index = 0; index < vector.length; index++) {
       if (values[offset + index] !== vector[index]) {
@@ -333,9 +352,8 @@ export class NamespaceStore {
   /** Builds the graph from every row: queued now, linked in the background. */
   #startGraph(approximate: ApproximateSearchOptions): void {
     const graph = new HnswGraph<StoredRecord>({
-      dimension: this.dimension,
       metric: approximate.metric,
-      vectors: () => this.#vectors,
+      arena: this.#arena as VectorArena,
     });
     for (const record of this.#rows) {
       graph.add(record);
@@ -361,13 +379,14 @@ export class NamespaceStore {
     const last = this.#rows.pop() as StoredRecord;
     if (last !== record) {
       const dimension = this.dimension;
-      this.#vectors.copyWithin(
+      this.vectors.copyWithin(
         record.slot * dimension,
         last.slot * dimension,
         (last.slot + 1) * dimension,
       );
       last.slot = record.slot;
       this.#rows[record.slot] = last;
+      this.#rowNorms[record.slot] = last.norm;
     }
     record.slot = -1;
   }

@@ -17,6 +17,8 @@ export type RecordFilter = (record: StoredRecord) => boolean;
 export interface RankOptions {
   readonly accept: RecordFilter;
   readonly limit: number;
+  /** Whether `accept` passes every record (no filter, nothing pending): the scan skips it. */
+  readonly acceptsAll?: boolean;
 }
 
 /** Better first: higher score, then earlier insertion. */
@@ -115,13 +117,19 @@ export class TopK {
 export function rankDense(
   store: NamespaceStore,
   scorer: DenseScorer,
-  { accept, limit }: RankOptions,
+  { accept, limit, acceptsAll = false }: RankOptions,
 ): Scored[] {
   const rows = store.rows;
   const vectors = store.vectors;
   const dimension = store.dimension;
-  const { estimate } = scorer;
-  if (estimate === undefined || limit === Number.POSITIVE_INFINITY || limit >= rows.length) {
+  const { estimateFromDot } = scorer;
+  const arena = store.arena;
+  if (
+    estimateFromDot === undefined ||
+    arena === undefined ||
+    limit === Number.POSITIVE_INFINITY ||
+    limit >= rows.length
+  ) {
     const top = new TopK(limit);
     for (let row = 0; row < rows.length; row++) {
       const record = rows[row] as StoredRecord;
@@ -134,17 +142,28 @@ export function rankDense(
     }
     return top.sorted();
   }
-  // Two passes: estimates find the K-th best; every row whose estimate comes within twice the
-  // tolerance of it may still be in the exact top-K, so those, and only those, are scored exactly.
-  const estimates = new Float64Array(rows.length).fill(Number.NEGATIVE_INFINITY);
+  // Two passes: the arena's estimates (the SIMD kernel's for large namespaces) find the K-th best; every row whose estimate comes
+  // within twice the tolerance of it may still be in the exact top-K, so those, and only those,
+  // are scored with the service's rule (the bit-identical score of every returned record).
+  // The loop reads typed arrays only; a record is read when its row is filtered or enters the top.
+  const estimates = new Float64Array(rows.length);
+  const norms = store.rowNorms;
   const estimatedTop = new TopK(limit);
-  for (let row = 0; row < rows.length; row++) {
-    const record = rows[row] as StoredRecord;
-    if (accept(record)) {
-      const score = estimate(vectors, row * dimension, record.norm);
+  arena.setQuery(scorer.query);
+  const chunkRows = arena.chunkRows;
+  for (let first = 0; first < rows.length; first += chunkRows) {
+    const count = Math.min(chunkRows, rows.length - first);
+    const dots = arena.scanQuery(first, count);
+    for (let index = 0; index < count; index++) {
+      const row = first + index;
+      if (!acceptsAll && !accept(rows[row] as StoredRecord)) {
+        estimates[row] = Number.NEGATIVE_INFINITY;
+        continue;
+      }
+      const score = estimateFromDot(dots[index] as number, norms[row] as number);
       estimates[row] = score;
       if (estimatedTop.admits(score)) {
-        estimatedTop.push({ key: record, score });
+        estimatedTop.push({ key: rows[row] as StoredRecord, score });
       }
     }
   }

@@ -64,40 +64,18 @@ export function dotProductScore(dot: number): number {
   return f32(f32(1 + dot) / 2);
 }
 
-/**
- * The dot product in float64 with four accumulators, summed at the end: not the service's
- * rounding, but within a known distance of it (see {@link DenseScorer.tolerance}) and several
- * times faster, because the four sums do not wait on each other and no step rounds to float32.
- */
-export function dotProductFast(query: Float32Array, values: Float32Array, offset: number): number {
-  const dimension = query.length;
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let i = 0;
-  for (const end = dimension - 3; i < end; i += 4) {
-    const at = offset + i;
-    a += (query[i] as number) * (values[at] as number);
-    b += (query[i + 1] as number) * (values[at + 1] as number);
-    c += (query[i + 2] as number) * (values[at + 2] as number);
-    d += (query[i + 3] as number) * (values[at + 3] as number);
-  }
-  for (; i < dimension; i++) {
-    a += (query[i] as number) * (values[offset + i] as number);
-  }
-  return a + b + (c + d);
-}
-
 /** Scores rows of a vector array against one query vector. */
 export interface DenseScorer {
+  /** The query vector. */
+  readonly query: Float32Array;
   /** The service's score (§4.1): `score(values, offset, recordNorm)`. */
   readonly score: (values: Float32Array, offset: number, recordNorm: number) => number;
   /**
-   * A faster score within `tolerance` of `score`, to find the top-K candidates before scoring
-   * them exactly; undefined when no such bound is known.
+   * The score from a faster dot product (the SIMD kernel's, `simd-kernel.ts`), within
+   * `tolerance` of `score`, to find the top-K candidates before scoring them exactly; undefined
+   * when no such bound is known.
    */
-  readonly estimate?: (values: Float32Array, offset: number, recordNorm: number) => number;
+  readonly estimateFromDot?: (dot: number, recordNorm: number) => number;
   readonly tolerance: number;
 }
 
@@ -110,25 +88,27 @@ export function createDenseScorer(similarity: VectorSimilarity, query: Float32Ar
     case "COSINE": {
       const queryNorm = squaredNorm(query, 0, dimension);
       return {
+        query,
         score: (values, offset, recordNorm) =>
           cosineScore(dotProduct(query, values, offset), queryNorm, recordNorm),
-        estimate: (values, offset, recordNorm) =>
-          cosineScore(dotProductFast(query, values, offset), queryNorm, recordNorm),
-        // The service's float32 sum of qᵢvᵢ is within (d + 1)·u·Σ|qᵢvᵢ| of the exact one, and the
-        // float64 estimate within far less (its unit roundoff is 2^-53), so they differ by less
-        // than 2(d + 1)·u·Σ|qᵢvᵢ|; Σ|qᵢvᵢ| ≤ ‖q‖‖v‖ (Cauchy–Schwarz), so cos differs by
-        // ~2(d + 1)·u and the score, half of it, by (d + 1)·u; doubled, plus the final
-        // roundings, for margin.
+        estimateFromDot: (dot, recordNorm) => cosineScore(dot, queryNorm, recordNorm),
+        // The service's float32 sum of qᵢvᵢ is within γ(d)·Σ|qᵢvᵢ| of the exact one (γ(n) =
+        // nu/(1 − nu), u the unit roundoff, for any order of n − 1 float32 additions of rounded
+        // products), and so is the kernel's (its lanes add the same products in another order),
+        // so they differ by at most 2γ(d)·Σ|qᵢvᵢ| ≈ 2d·u·‖q‖‖v‖ (Cauchy–Schwarz). cos differs by
+        // ~2d·u and the score, half of it, by ~d·u; doubled, plus the final roundings, for margin.
         tolerance: 2 * (dimension + 2) * FLOAT32_UNIT_ROUNDOFF + 1e-6,
       };
     }
     case "EUCLIDEAN":
       return {
+        query,
         score: (values, offset) => euclideanScore(squaredDistance(query, values, offset)),
         tolerance: 0,
       };
     case "DOT_PRODUCT":
       return {
+        query,
         score: (values, offset) => dotProductScore(dotProduct(query, values, offset)),
         tolerance: 0,
       };

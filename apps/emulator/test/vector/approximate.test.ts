@@ -240,17 +240,25 @@ test("after a restart the graph is rebuilt from the data directory", async ({ ex
     const first = await createService(APPROXIMATE, directory);
     const { data } = await seed([first, exact], { count: 1000, seed: 13 });
     linkAll(first);
+    // And, after linking, deletes, a moved vector and a namespace written then reset
+    const vector = data.vector();
+    await sendBoth([first, exact], "delete", ["v1", "v2", "v3"]);
+    await sendBoth([first, exact], "upsert", [{ id: "v4", vector, metadata: { group: 4 } }]);
+    await sendBoth([first, exact], "upsert/other", [{ id: "o1", vector }]);
+    await sendBoth([first, exact], "reset/other", {});
     // When another service opens the directory
     await using second = await createService(APPROXIMATE, directory);
-    // Then every record is queued for its graph, and answers are exact meanwhile
+    // Then every live record is queued for its graph, and answers are exact meanwhile
     const store = second.index("idx")?.namespace("");
-    expect(store?.graph?.queuedCount).toBe(1000);
-    const vector = data.vector();
+    expect(store?.graph?.queuedCount).toBe(997);
     expect(await query(second, { vector })).toEqual(await query(exact, { vector }));
     // And once linked the graph serves queries with the same head of the ranking
-    expect(linkAll(second)).toEqual({ linked: 1000, queued: 0 });
+    expect(linkAll(second)).toEqual({ linked: 997, queued: 0 });
     const linked = await query(second, { vector });
     expect(linked[0]).toEqual((await query(exact, { vector }))[0]);
+    expect(linked[0]?.id).toBe("v4");
+    expect(linked.some((hit) => ["v1", "v2", "v3"].includes(hit.id))).toBe(false);
+    expect(await query(second, { vector, namespace: "other" })).toEqual([]);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

@@ -1,0 +1,401 @@
+/**
+ * Dot products and squared distances over float32 rows in WebAssembly SIMD (issue 21): four
+ * float32 lanes, two accumulators, no rounding to a JavaScript double per component. Measured at
+ * 100,000 × 384 it scans several times faster than the best JavaScript loop (four float64
+ * accumulators), close to the machine's memory bandwidth.
+ *
+ * The module is assembled here from its bytes (a few dozen instructions; no toolchain, nothing
+ * to download) and imports its memory, so each namespace's rows live in a `WebAssembly.Memory`
+ * of their own (`vector-arena.ts`) that grows in place.
+ *
+ * These sums are NOT the service's score rule (a sequential float32 sum, `similarity.ts`): lanes
+ * add in a different order. They only choose candidates; every returned score is recomputed
+ * with the service's rule. Their distance from it is bounded (see `createDenseScorer`).
+ *
+ * Exports, all addresses in bytes:
+ * - `dot(a, b, n)`: Σ a[i]·b[i] over n floats, as f32;
+ * - `l2(a, b, n)`: Σ (a[i] − b[i])² over n floats, as f32;
+ * - `scan(q, rows, count, n, out)`: out[r] = dot(q, rows + r·n·4, n) for r < count.
+ */
+
+/** The exports of the kernel module. */
+export interface SimdKernel {
+  readonly dot: (a: number, b: number, n: number) => number;
+  readonly l2: (a: number, b: number, n: number) => number;
+  readonly scan: (query: number, rows: number, count: number, n: number, out: number) => void;
+}
+
+// ── opcodes (WebAssembly core 2.0, §5.4) ─────────────────────────────────────────────────────────
+const BLOCK = 0x02;
+const LOOP = 0x03;
+const VOID = 0x40;
+const END = 0x0b;
+const BR = 0x0c;
+const BR_IF = 0x0d;
+const CALL = 0x10;
+const LOCAL_GET = 0x20;
+const LOCAL_SET = 0x21;
+const F32_LOAD = 0x2a;
+const F32_STORE = 0x38;
+const I32_CONST = 0x41;
+const I32_GE_U = 0x4f;
+const I32_ADD = 0x6a;
+const I32_MUL = 0x6c;
+const I32_AND = 0x71;
+const F32_ADD = 0x92;
+const F32_SUB = 0x93;
+const F32_MUL = 0x94;
+const I32 = 0x7f;
+const F32 = 0x7d;
+const V128 = 0x7b;
+/** SIMD instructions: the 0xfd prefix, then the opcode as unsigned LEB128. */
+const V128_LOAD = [0xfd, 0x00];
+const V128_CONST_ZERO = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
+const F32X4_EXTRACT_LANE = [0xfd, 0x1f];
+const F32X4_ADD = [0xfd, 0xe4, 0x01];
+const F32X4_SUB = [0xfd, 0xe5, 0x01];
+const F32X4_MUL = [0xfd, 0xe6, 0x01];
+/** memarg: alignment 2^2 (rows are float32-aligned, not always 16-byte aligned), offset. */
+const memarg = (offset: number): number[] => [2, ...unsignedLeb(offset)];
+
+function unsignedLeb(value: number): number[] {
+  const out: number[] = [];
+  let rest = value;
+  do {
+    let byte = rest & 0x7f;
+    rest >>>= 7;
+    if (rest !== 0) {
+      byte |= 0x80;
+    }
+    out.push(byte);
+  } while (rest !== 0);
+  return out;
+}
+
+function signedLeb(value: number): number[] {
+  const out: number[] = [];
+  let rest = value;
+  for (;;) {
+    const byte = rest & 0x7f;
+    rest >>= 7;
+    if ((rest === 0 && (byte & 0x40) === 0) || (rest === -1 && (byte & 0x40) !== 0)) {
+      out.push(byte);
+      return out;
+    }
+    out.push(byte | 0x80);
+  }
+}
+
+/** A vector of bytes prefixed by its length (sections, function bodies, names). */
+function sized(bytes: number[]): number[] {
+  return [...unsignedLeb(bytes.length), ...bytes];
+}
+
+function name(text: string): number[] {
+  return sized([...new TextEncoder().encode(text)]);
+}
+
+/**
+ * The body of `dot` or `l2` (params a, b, n; locals: 3, 9, 10 where the steps of eight, of four
+ * and of one end, 4 and 5 accumulators, 6 the sum):
+ * eight floats per step into two accumulators, then one step of four, then single floats.
+ * `combine` is what each pair of lanes contributes: a·b, or (a − b)².
+ */
+function reductionBody(isDistance: boolean): number[] {
+  const [A, B, N, End8, Acc0, Acc1, Sum, End4, EndAll] = [0, 1, 2, 3, 4, 5, 6, 9, 10];
+  /** acc = acc + f(load(a + offset), load(b + offset)) */
+  const step = (acc: number, offset: number): number[] => [
+    LOCAL_GET,
+    acc,
+    LOCAL_GET,
+    A,
+    ...V128_LOAD,
+    ...memarg(offset),
+    LOCAL_GET,
+    B,
+    ...V128_LOAD,
+    ...memarg(offset),
+    ...(isDistance ? [...F32X4_SUB, ...dupTop(), ...F32X4_MUL] : F32X4_MUL),
+    ...F32X4_ADD,
+    LOCAL_SET,
+    acc,
+  ];
+  const advance = (bytes: number): number[] => [
+    LOCAL_GET,
+    A,
+    I32_CONST,
+    ...signedLeb(bytes),
+    I32_ADD,
+    LOCAL_SET,
+    A,
+    LOCAL_GET,
+    B,
+    I32_CONST,
+    ...signedLeb(bytes),
+    I32_ADD,
+    LOCAL_SET,
+    B,
+  ];
+  /** local = a + (n & mask) · 4, from the first address */
+  const setEnd = (local: number, mask: number): number[] => [
+    LOCAL_GET,
+    A,
+    LOCAL_GET,
+    N,
+    I32_CONST,
+    ...signedLeb(mask),
+    I32_AND,
+    I32_CONST,
+    4,
+    I32_MUL,
+    I32_ADD,
+    LOCAL_SET,
+    local,
+  ];
+  const lane = (index: number): number[] => [LOCAL_GET, Acc0, ...F32X4_EXTRACT_LANE, index];
+  return [
+    ...V128_CONST_ZERO,
+    LOCAL_SET,
+    Acc0,
+    ...V128_CONST_ZERO,
+    LOCAL_SET,
+    Acc1,
+    ...setEnd(End8, ~7),
+    ...setEnd(End4, ~3),
+    ...setEnd(EndAll, -1),
+    // Eight floats a step while a whole step is left.
+    BLOCK,
+    VOID,
+    LOOP,
+    VOID,
+    LOCAL_GET,
+    A,
+    LOCAL_GET,
+    End8,
+    I32_GE_U,
+    BR_IF,
+    1,
+    ...step(Acc0, 0),
+    ...step(Acc1, 16),
+    ...advance(32),
+    BR,
+    0,
+    END,
+    END,
+    // One step of four when n & 4.
+    BLOCK,
+    VOID,
+    LOCAL_GET,
+    A,
+    LOCAL_GET,
+    End4,
+    I32_GE_U,
+    BR_IF,
+    0,
+    ...step(Acc0, 0),
+    ...advance(16),
+    END,
+    // acc0 += acc1, then the lanes: (l0 + l1) + (l2 + l3).
+    LOCAL_GET,
+    Acc0,
+    LOCAL_GET,
+    Acc1,
+    ...F32X4_ADD,
+    LOCAL_SET,
+    Acc0,
+    ...lane(0),
+    ...lane(1),
+    F32_ADD,
+    ...lane(2),
+    ...lane(3),
+    F32_ADD,
+    F32_ADD,
+    LOCAL_SET,
+    Sum,
+    // The last n & 3 floats one by one.
+    BLOCK,
+    VOID,
+    LOOP,
+    VOID,
+    LOCAL_GET,
+    A,
+    LOCAL_GET,
+    EndAll,
+    I32_GE_U,
+    BR_IF,
+    1,
+    LOCAL_GET,
+    Sum,
+    LOCAL_GET,
+    A,
+    F32_LOAD,
+    ...memarg(0),
+    LOCAL_GET,
+    B,
+    F32_LOAD,
+    ...memarg(0),
+    ...(isDistance ? [F32_SUB, ...dupTopF32(), F32_MUL] : [F32_MUL]),
+    F32_ADD,
+    LOCAL_SET,
+    Sum,
+    ...advance(4),
+    BR,
+    0,
+    END,
+    END,
+    LOCAL_GET,
+    Sum,
+  ];
+}
+
+/** Squares the v128 on top of the stack: there is no `dup`, so it goes through local 7. */
+function dupTop(): number[] {
+  return [0x22 /* local.tee */, 7, LOCAL_GET, 7];
+}
+
+/** The same for an f32, through local 8. */
+function dupTopF32(): number[] {
+  return [0x22, 8, LOCAL_GET, 8];
+}
+
+/** scan(q, rows, count, n, out): locals 5 end. */
+function scanBody(): number[] {
+  const [Q, Rows, Count, N, Out, EndAddress] = [0, 1, 2, 3, 4, 5];
+  return [
+    // end = out + count · 4
+    LOCAL_GET,
+    Out,
+    LOCAL_GET,
+    Count,
+    I32_CONST,
+    4,
+    I32_MUL,
+    I32_ADD,
+    LOCAL_SET,
+    EndAddress,
+    BLOCK,
+    VOID,
+    LOOP,
+    VOID,
+    LOCAL_GET,
+    Out,
+    LOCAL_GET,
+    EndAddress,
+    I32_GE_U,
+    BR_IF,
+    1,
+    LOCAL_GET,
+    Out,
+    LOCAL_GET,
+    Q,
+    LOCAL_GET,
+    Rows,
+    LOCAL_GET,
+    N,
+    CALL,
+    0,
+    F32_STORE,
+    ...memarg(0),
+    // rows += n · 4; out += 4
+    LOCAL_GET,
+    Rows,
+    LOCAL_GET,
+    N,
+    I32_CONST,
+    4,
+    I32_MUL,
+    I32_ADD,
+    LOCAL_SET,
+    Rows,
+    LOCAL_GET,
+    Out,
+    I32_CONST,
+    4,
+    I32_ADD,
+    LOCAL_SET,
+    Out,
+    BR,
+    0,
+    END,
+    END,
+  ];
+}
+
+function moduleBytes(): Uint8Array {
+  const section = (id: number, content: number[]): number[] => [id, ...sized(content)];
+  const types = [
+    2,
+    // 0: (i32 i32 i32) → f32
+    0x60,
+    3,
+    I32,
+    I32,
+    I32,
+    1,
+    F32,
+    // 1: (i32 i32 i32 i32 i32) → ()
+    0x60,
+    5,
+    I32,
+    I32,
+    I32,
+    I32,
+    I32,
+    0,
+  ];
+  // (import "e" "m" (memory 0))
+  const imports = [1, ...name("e"), ...name("m"), 0x02, 0x00, 0x00];
+  const functions = [3, 0, 0, 1];
+  const exports = [3, ...name("dot"), 0x00, 0, ...name("l2"), 0x00, 1, ...name("scan"), 0x00, 2];
+  // Locals of dot/l2: 3 end (i32), 4–5 accumulators (v128), 6 sum (f32), 7 scratch (v128),
+  // 8 scratch (f32), 9–10 ends (i32).
+  const reductionLocals = [6, 1, I32, 2, V128, 1, F32, 1, V128, 1, F32, 2, I32];
+  const code = [
+    3,
+    ...sized([...reductionLocals, ...reductionBody(false), END]),
+    ...sized([...reductionLocals, ...reductionBody(true), END]),
+    ...sized([1, 1, I32, ...scanBody(), END]),
+  ];
+  return new Uint8Array([
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    ...section(1, types),
+    ...section(2, imports),
+    ...section(3, functions),
+    ...section(7, exports),
+    ...section(10, code),
+  ]);
+}
+
+/** A `WebAssembly.Memory` (the Node types do not declare the WebAssembly global). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+interface WasmApi {
+  readonly Memory: new (descriptor: { initial: number }) => WasmMemory;
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object, imports: object) => { readonly exports: unknown };
+}
+
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+let compiled: object | undefined;
+
+/** A memory of `pages` pages of 64 KiB. */
+export function createMemory(pages: number): WasmMemory {
+  return new wasm.Memory({ initial: pages });
+}
+
+/** The kernel over `memory`; the module is compiled once per process. */
+export function instantiateKernel(memory: WasmMemory): SimdKernel {
+  compiled ??= new wasm.Module(moduleBytes());
+  const instance = new wasm.Instance(compiled, { e: { m: memory } });
+  return instance.exports as SimdKernel;
+}
