@@ -354,7 +354,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   state.register(kvStateProduct(databases));
   state.register(vectorStateProduct(vector));
   state.register(searchStateProduct(search));
-  state.register(queueStateProduct(queues));
+  state.register(
+    queueStateProduct(queues, {
+      defaultInstance: () =>
+        management.queues.states().find((queue) => queue.ownerId === management.email)?.id,
+    }),
+  );
   const service = createHandler(
     withFaults(
       createRouter({

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "@upstash/qstash";
 import { Redis } from "@upstash/redis";
 import { Search } from "@upstash/search";
 import { Index } from "@upstash/vector";
@@ -122,7 +123,12 @@ describe("--seed FILE and the control endpoint", () => {
       };
       const start = (seedFile: string) => createEmulator({ port: 0, respPort: null, seedFile });
       await expect(start(write({ workflows: {} }))).rejects.toThrow(/unknown section "workflows"/);
-      await expect(start(write({ queues: {} }))).rejects.toThrow(/queues have no seed section/);
+      await expect(start(write({ queues: { default: { messages: [] } } }))).rejects.toThrow(
+        /seed "queues"."default": unknown "messages"/,
+      );
+      await expect(start(write({ queues: { nope: { queues: [] } } }))).rejects.toThrow(
+        /queues: no queue instance "nope"/,
+      );
       await expect(start(write({ kv: { default: [["SET"]] } }))).rejects.toThrow(
         /kv seed of "default", command 1 \(SET\): ERR wrong number of arguments/,
       );
@@ -208,6 +214,42 @@ test("the seed's search section: documents per database and index, back after a 
     await movies.delete({ ids: ["m1"] });
     expect((await control(emulator, "/reset/search")).status).toBe(200);
     expect(await movies.fetch({ ids: ["m1"] })).toHaveLength(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the seed's queues section: queues and URL groups of an instance, back after a reset", async ({
+  expect,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), "stratus-seed-"));
+  const seed = {
+    queues: {
+      default: {
+        queues: [{ name: "orders", parallelism: 2, paused: true }],
+        urlGroups: [{ name: "fans", endpoints: [{ url: "http://127.0.0.1:1/hook", name: "a" }] }],
+      },
+    },
+  };
+  writeFileSync(join(dir, "seed.json"), JSON.stringify(seed));
+  try {
+    await using emulator = await createEmulator({
+      port: 0,
+      respPort: null,
+      seedFile: join(dir, "seed.json"),
+    });
+    const client = new Client({ baseUrl: emulator.queueUrl, token: emulator.queueToken });
+    expect(await client.queue({ queueName: "orders" }).get()).toMatchObject({
+      name: "orders",
+      parallelism: 2,
+      paused: true,
+    });
+    expect((await client.urlGroups.get("fans")).endpoints).toEqual([
+      { name: "a", url: "http://127.0.0.1:1/hook" },
+    ]);
+    await client.queue({ queueName: "orders" }).delete();
+    expect((await control(emulator, "/reset/queues")).status).toBe(200);
+    expect((await client.queue().list()).map((queue) => queue.name)).toEqual(["orders"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
