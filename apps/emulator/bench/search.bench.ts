@@ -182,7 +182,7 @@ const rows = [
 const markdown = [
   "## Search service",
   "",
-  `In process through the search route (JSON parsing and encoding included), ${SEARCHES} searches of 3 words each; documents and queries draw words from a 5,000-word Zipf vocabulary. Both sides of a search are exact: the dense candidates are the exact scan's, its first pass reading only the query's non-zero dimensions (\`search/dense-candidates.ts\`), and the BM25 ones come from the namespace's inverted index (\`vector/sparse-postings.ts\`); CPU time is the process's, for comparison on a loaded machine (1-minute load average during this run: ${figures.loadAverage.toFixed(1)}).`,
+  `In process through the search route (JSON parsing and encoding included), ${SEARCHES} searches of 3 words each; documents and queries draw words from a 5,000-word Zipf vocabulary. Both sides of a search are exact: the dense candidates are the exact scan's, its first pass on the SIMD kernel (\`vector/similarity.ts\`), and the BM25 ones come from the namespace's inverted index (\`vector/sparse-postings.ts\`); CPU time is the process's, for comparison on a loaded machine (1-minute load average during this run: ${figures.loadAverage.toFixed(1)}).`,
   "",
   "| operation | figure | target |",
   "| --- | --- | --- |",
