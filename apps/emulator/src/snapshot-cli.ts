@@ -66,7 +66,7 @@ async function findRemote(options: {
   } catch {
     return undefined; // no emulator running on the directory
   }
-  const details = ConnectionDetailsSchema.safeParse(JSON.parse(text));
+  const details = ConnectionDetailsSchema.safeParse(parseJsonOrUndefined(text));
   if (!details.success) {
     return usage(`${join(options.dataDir, CONNECTION_FILE_NAME)} cannot be read; pass --url`);
   }
@@ -75,6 +75,15 @@ async function findRemote(options: {
     email: options.email ?? details.data.email,
     apiKey: options.apiKey ?? details.data.apiKey,
   };
+}
+
+/** A damaged `connection.json` reads as "no details", which the schema check then reports. */
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 async function fetchSnapshot(remote: Remote): Promise<Uint8Array> {

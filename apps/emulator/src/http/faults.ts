@@ -4,6 +4,7 @@
  * (`faults/injector.ts`) and applies its decision: latency, an error answer, a reset connection,
  * an event stream dropped after N events.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { CONTROL_PATH_PREFIX, type FaultRule } from "@stratus/core/schemas";
 import {
   type Decision,
@@ -116,10 +117,6 @@ function errorResponse(
 
 /** The answer of a closed connection: nobody reads it. */
 const NO_ANSWER: EmulatorResponse = { status: 502, headers: {}, body: new Uint8Array(0) };
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** An event stream ended after `events` events, the connection closed as a drop would. */
 async function* dropAfter(

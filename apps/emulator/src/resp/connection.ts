@@ -8,6 +8,7 @@
  * else `normal`, MONITOR included) is closed (src/networking.c closeClientOnOutputBufferLimitReached).
  */
 import type { Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   encodeResp2,
   Resp2RequestError,
@@ -456,7 +457,7 @@ export class RespConnection {
   ): Promise<Resp2Value> {
     fault.report();
     if (fault.latencyMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      await sleep(fault.latencyMs);
     }
     const { outcome } = fault;
     switch (outcome.kind) {

@@ -199,6 +199,15 @@ describe("snapshots of the whole emulator", () => {
     });
   });
 
+  test("a damaged connection.json is reported, not thrown as a parse error", async ({ expect }) => {
+    await withTemporary(async (dir) => {
+      await writeFile(join(dir, "connection.json"), "{ not json");
+      await expect(
+        runSnapshotCommand(["snapshot", "save", join(dir, "out.tar"), "--data-dir", dir]),
+      ).rejects.toThrow(/connection\.json cannot be read; pass --url/);
+    });
+  });
+
   test("over a proxied Redis the snapshot is refused with the reason", async ({ expect }) => {
     await using proxied = await createEmulator({
       port: 0,
