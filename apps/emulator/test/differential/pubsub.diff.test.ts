@@ -1,74 +1,24 @@
 /**
  * Pub/sub against redis-server 7.0: what a subscriber connection sees (confirmations and
  * messages) and what PUBLISH and PUBSUB CHANNELS/NUMSUB/NUMPAT answer on another connection.
- * After each subscriber command a PING goes behind it; everything up to its reply is that step's
- * output, so messages are attributed to steps deterministically. Patterns are chosen so that at
+ * Subscriber steps run on a `SentinelConnection`, so messages are attributed to steps. Patterns are chosen so that at
  * most one matches a channel, and UNSUBSCRIBE/PUNSUBSCRIBE without arguments are scripted with one
  * subscription only: Redis 7.0 walks its pattern and channel dicts in hash order there.
- * The sentinel PING is recognised in both forms: `+PONG`, and `["pong", ""]` in subscribed mode.
  */
 import { Socket } from "node:net";
-import { encodeResp2Command, Resp2StreamDecoder, type Resp2Value } from "@stratus/core/resp2";
+import { encodeResp2Command } from "@stratus/core/resp2";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { command } from "./arbitraries.ts";
 import { canRunDifferential, normalise, show, startTargets, type Targets } from "./harness.ts";
-
-/** A connection that keeps every value it receives, so pushed messages are never dropped. */
-class Subscriber {
-  readonly #socket: Socket;
-  readonly #decoder = new Resp2StreamDecoder();
-  readonly #received: Resp2Value[] = [];
-  #wake: (() => void) | undefined;
-
-  private constructor(socket: Socket) {
-    this.#socket = socket;
-    socket.on("data", (chunk: Buffer) => {
-      this.#received.push(...this.#decoder.push(chunk));
-      this.#wake?.();
-    });
-  }
-
-  static connect(port: number): Promise<Subscriber> {
-    return new Promise((resolve, reject) => {
-      const socket = new Socket();
-      socket.once("error", reject);
-      socket.connect(port, "127.0.0.1", () => resolve(new Subscriber(socket)));
-    });
-  }
-
-  /** Sends `argv` then PING; resolves with everything received up to the PING's reply. */
-  async run(argv: readonly string[]): Promise<unknown[]> {
-    this.#socket.write(encodeResp2Command([...argv]));
-    this.#socket.write(encodeResp2Command(["PING"]));
-    const output: unknown[] = [];
-    for (;;) {
-      const value = this.#received.shift();
-      if (value === undefined) {
-        await new Promise<void>((resolve) => {
-          this.#wake = resolve;
-        });
-        continue;
-      }
-      const shown = show(value);
-      if (shown === "+PONG" || JSON.stringify(shown) === '["pong",""]') {
-        return output;
-      }
-      output.push(shown);
-    }
-  }
-
-  close(): void {
-    this.#socket.destroy();
-  }
-}
+import { SentinelConnection } from "./sentinel-connection.ts";
 
 type PubSubStep =
   | { readonly on: "sub"; readonly argv: readonly string[] }
   | { readonly on: "pub"; readonly argv: readonly string[] };
 
 interface Side {
-  readonly subscriber: Subscriber;
+  readonly subscriber: SentinelConnection;
   readonly publisher: Targets["stratus"];
 }
 
@@ -98,8 +48,8 @@ describe.skipIf(!canRunDifferential)("pub/sub against redis-server", () => {
   /** Runs `steps` with a fresh subscriber on each side; the [stratus, redis] outputs per step. */
   async function runBoth(steps: readonly PubSubStep[]): Promise<[unknown[], unknown[]]> {
     const [stratus, redis] = await Promise.all([
-      Subscriber.connect(targets.ports.stratus),
-      Subscriber.connect(targets.ports.redis),
+      SentinelConnection.open(targets.ports.stratus, 2),
+      SentinelConnection.open(targets.ports.redis, 2),
     ]);
     try {
       return await Promise.all([
@@ -107,8 +57,7 @@ describe.skipIf(!canRunDifferential)("pub/sub against redis-server", () => {
         runSide({ subscriber: redis, publisher: targets.redis }, steps),
       ]);
     } finally {
-      stratus.close();
-      redis.close();
+      await Promise.all([stratus.close(), redis.close()]);
       // Wait until both servers have dropped the subscriber before the next script.
       for (const client of [targets.stratus, targets.redis]) {
         while (show(await client.call("PUBSUB", "NUMPAT")) !== 0) {

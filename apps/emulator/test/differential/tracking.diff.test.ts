@@ -1,76 +1,24 @@
 /**
  * Client-side caching against redis-server 7.0: what tracking connections (RESP3, and RESP2 with a
  * redirect to a subscribed connection) receive while other connections write, and CLIENT
- * TRACKING's replies and errors. Each step runs on one named connection with a PING behind it;
- * everything up to the PONG is that step's output, so invalidation messages are attributed to
- * steps deterministically. Client ids differ between the servers: `$name` in an argument is that
+ * TRACKING's replies and errors. Each step runs on one named `SentinelConnection`, so invalidation
+ * messages are attributed to steps. Client ids differ between the servers: `$name` in an argument is that
  * connection's id, and an id in a reply is shown as `$name`.
  */
-import { Socket } from "node:net";
-import { encodeResp2Command, Resp2StreamDecoder, type Resp2Value } from "@stratus/core/resp2";
-import { Resp3StreamDecoder, type Resp3Value } from "@stratus/core/resp3";
 import { afterAll, beforeAll, describe, test } from "vitest";
-import { canRunDifferential, show, startTargets, type Targets } from "./harness.ts";
+import { canRunDifferential, startTargets, type Targets } from "./harness.ts";
+import { SentinelConnection } from "./sentinel-connection.ts";
 
-/** A connection that keeps everything it receives. */
-class Connection {
-  readonly #socket: Socket;
-  readonly #received: (Resp2Value | Resp3Value)[] = [];
-  #wake: (() => void) | undefined;
-  id = 0;
+/** A sentinel connection that knows its client id, so ids in replies can be shown by name. */
+interface Connection {
+  readonly connection: SentinelConnection;
+  readonly id: number;
+}
 
-  private constructor(socket: Socket, protocol: 2 | 3) {
-    this.#socket = socket;
-    const decoder = protocol === 3 ? new Resp3StreamDecoder() : new Resp2StreamDecoder();
-    socket.on("data", (chunk: Buffer) => {
-      this.#received.push(...decoder.push(chunk));
-      this.#wake?.();
-    });
-  }
-
-  static async open(port: number, protocol: 2 | 3): Promise<Connection> {
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const connecting = new Socket();
-      connecting.once("error", reject);
-      connecting.connect(port, "127.0.0.1", () => resolve(connecting));
-    });
-    const connection = new Connection(socket, protocol);
-    if (protocol === 3) {
-      await connection.run(["HELLO", "3"]);
-    }
-    const [id] = await connection.run(["CLIENT", "ID"]);
-    connection.id = Number(id);
-    return connection;
-  }
-
-  /** Sends `argv` (none: only the PING); resolves with what came before the PING's reply. */
-  async run(argv: readonly string[]): Promise<unknown[]> {
-    if (argv.length > 0) {
-      this.#socket.write(encodeResp2Command([...argv]));
-    }
-    this.#socket.write(encodeResp2Command(["PING"]));
-    const output: unknown[] = [];
-    for (;;) {
-      const value = this.#received.shift();
-      if (value === undefined) {
-        await new Promise<void>((resolve) => {
-          this.#wake = resolve;
-        });
-        continue;
-      }
-      const shown = show(value);
-      if (shown === "+PONG" || JSON.stringify(shown) === '["pong",""]') {
-        return output;
-      }
-      output.push(shown);
-    }
-  }
-
-  close(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.#socket.once("close", () => resolve()));
-    this.#socket.destroy();
-    return closed;
-  }
+async function openConnection(port: number, protocol: 2 | 3): Promise<Connection> {
+  const connection = await SentinelConnection.open(port, protocol);
+  const [id] = await connection.run(["CLIENT", "ID"]);
+  return { connection, id: Number(id) };
 }
 
 /** A connection name and its protocol: `t3`/`r3` speak RESP3, the others RESP2. */
@@ -97,17 +45,17 @@ function withNames(shown: unknown, ids: ReadonlyMap<number, string>): unknown {
 async function runSide(port: number, steps: readonly TrackingStep[]): Promise<unknown[]> {
   const connections = new Map<Name, Connection>();
   for (const [name, protocol] of Object.entries(PROTOCOLS)) {
-    connections.set(name as Name, await Connection.open(port, protocol));
+    connections.set(name as Name, await openConnection(port, protocol));
   }
   const ids = new Map([...connections].map(([name, connection]) => [connection.id, `$${name}`]));
   const outputs: unknown[] = [];
   try {
     for (const step of steps) {
       if ("close" in step) {
-        await connections.get(step.close)?.close();
+        await connections.get(step.close)?.connection.close();
         connections.delete(step.close);
         // The server has dropped it once another connection's round trip sees it gone.
-        await connections.get("w")?.run(["CLIENT", "LIST"]);
+        await connections.get("w")?.connection.run(["CLIENT", "LIST"]);
         outputs.push(null);
         continue;
       }
@@ -118,10 +66,10 @@ async function runSide(port: number, steps: readonly TrackingStep[]): Promise<un
       if (connection === undefined) {
         throw new Error(`${step.on} is closed`);
       }
-      outputs.push(withNames(await connection.run(argv), ids));
+      outputs.push(withNames(await connection.connection.run(argv), ids));
     }
   } finally {
-    await Promise.all([...connections.values()].map((connection) => connection.close()));
+    await Promise.all([...connections.values()].map(({ connection }) => connection.close()));
   }
   return outputs;
 }
