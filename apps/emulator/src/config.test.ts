@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { describe, test } from "vitest";
-import { HELP_TEXT, readCliConfig } from "./config.ts";
+import { commandLineArguments, HELP_TEXT, readCliConfig } from "./config.ts";
 
 describe("STRATUS_* variables", () => {
   test("an unknown one is refused by name, since it is most likely a typo", ({ expect }) => {
@@ -84,5 +84,17 @@ describe("--resp-auth", () => {
     expect(authOf([], { STRATUS_RESP_AUTH: "none" })).toBe("none");
     expect(authOf(["--resp-auth", "token"], { STRATUS_RESP_AUTH: "none" })).toBe("token");
     expect(() => authOf(["--resp-auth", "open"])).toThrow(/resp-auth/);
+  });
+});
+
+describe("the command line", () => {
+  test("a leading -- forwarded by `pnpm start -- …` is dropped; a later one is kept", ({
+    expect,
+  }) => {
+    expect(commandLineArguments(["--", "--in-memory"])).toEqual(["--in-memory"]);
+    expect(commandLineArguments(["--in-memory", "--", "x"])).toEqual(["--in-memory", "--", "x"]);
+    expect(readCliConfig(commandLineArguments(["--", "--in-memory"]), {})).toMatchObject({
+      kind: "start",
+    });
   });
 });

@@ -258,6 +258,14 @@ const OTHER_TOOLS_VARIABLES = [
   "STRATUS_VECTOR_TOKEN",
 ] as const;
 
+/**
+ * The command line without a leading `--`: `pnpm start -- --in-memory` (and `npm run start --`)
+ * pass the separator through to the program, where it would end the options.
+ */
+export function commandLineArguments(argv: readonly string[]): readonly string[] {
+  return argv[0] === "--" ? argv.slice(1) : argv;
+}
+
 /** Parses argv and the environment into a validated configuration, or a request for help. */
 export function readCliConfig(
   argv: readonly string[],

@@ -5,7 +5,7 @@
  */
 import type { ConnectionDetails } from "@stratus/core/schemas";
 import { isClusterWorker, runClusterPrimary, runClusterWorker } from "./cluster.ts";
-import { HELP_TEXT, readCliConfig, readWorkerConfig } from "./config.ts";
+import { commandLineArguments, HELP_TEXT, readCliConfig, readWorkerConfig } from "./config.ts";
 import { removeConnectionFile, writeConnectionFile } from "./connection-file.ts";
 import { createEmulator, type Emulator } from "./emulator.ts";
 import { EmulatorError } from "./errors.ts";
@@ -123,15 +123,16 @@ async function main(): Promise<void> {
     await runClusterWorker(readWorkerConfig());
     return;
   }
-  if (isSnapshotCommand(process.argv.slice(2))) {
-    process.stdout.write(await runSnapshotCommand(process.argv.slice(2)));
+  const argv = commandLineArguments(process.argv.slice(2));
+  if (isSnapshotCommand(argv)) {
+    process.stdout.write(await runSnapshotCommand(argv));
     return;
   }
-  if (isRdbCommand(process.argv.slice(2))) {
-    process.stdout.write(await runRdbCommand(process.argv.slice(2)));
+  if (isRdbCommand(argv)) {
+    process.stdout.write(await runRdbCommand(argv));
     return;
   }
-  const command = readCliConfig(process.argv.slice(2));
+  const command = readCliConfig(argv);
   if (command.kind === "help") {
     process.stdout.write(HELP_TEXT);
     return;
