@@ -1,0 +1,348 @@
+/**
+ * BullMQ, a Lua-heavy real client, over the token-authenticated RESP port: its scripts use EVALSHA
+ * with a dozen keys, cmsgpack and cjson, an events stream (XADD with MAXLEN ~, XREAD BLOCK from
+ * QueueEvents) and blocking BZPOPMIN markers. Run on the embedded engine and on the proxy in front
+ * of a real redis-server, so the token rules are covered there too.
+ */
+import { type Job, FlowProducer, Queue, QueueEvents, Worker } from "bullmq";
+import type { ConnectionOptions, Processor, WorkerOptions } from "bullmq";
+import { afterAll, beforeAll, describe, test } from "vitest";
+import { createEmulator, type Emulator } from "../../src/emulator.ts";
+import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
+
+const TOKEN = "bullmq-test-token";
+/** Bounds a wait on an event that should come in milliseconds; a hang fails here, not at 5 s. */
+const FINISH_TIMEOUT_MS = 4_000;
+
+interface Target {
+  readonly emulator: Emulator;
+  close(): Promise<void>;
+}
+
+const BACKENDS: readonly {
+  readonly name: string;
+  readonly isSkipped: boolean;
+  start(): Promise<Target>;
+}[] = [
+  {
+    name: "the embedded engine",
+    isSkipped: false,
+    start: async () => {
+      const emulator = await createEmulator({ port: 0, respPort: 0, token: TOKEN });
+      return { emulator, close: () => emulator.close() };
+    },
+  },
+  {
+    name: "the proxy in front of redis-server",
+    isSkipped: !shouldRunRedisTests(),
+    start: async () => {
+      const redis = await RedisServer.start();
+      const emulator = await createEmulator({
+        port: 0,
+        respPort: 0,
+        token: TOKEN,
+        redisUrl: redis.url(),
+      });
+      return {
+        emulator,
+        close: async () => {
+          await emulator.close();
+          await redis.kill();
+        },
+      };
+    },
+  },
+];
+
+/** What a test opens (queues, workers, event listeners, flow producers), closed at its end. */
+class Bull implements AsyncDisposable {
+  readonly #connection: ConnectionOptions;
+  readonly #opened: { close(): Promise<unknown> }[] = [];
+  static #queues = 0;
+
+  constructor(connection: ConnectionOptions) {
+    this.#connection = connection;
+  }
+
+  /** A queue name no other test uses, so tests share one server without seeing each other. */
+  static queueName(): string {
+    Bull.#queues += 1;
+    return `q${Bull.#queues}-${process.pid}`;
+  }
+
+  #open<T extends { close(): Promise<unknown> }>(closable: T): T {
+    this.#opened.push(closable);
+    return closable;
+  }
+
+  queue(name: string): Queue {
+    return this.#open(new Queue(name, { connection: this.#connection }));
+  }
+
+  async worker(
+    name: string,
+    options: { processor: Processor } & Omit<WorkerOptions, "connection">,
+  ): Promise<Worker> {
+    const { processor, ...rest } = options;
+    const worker = this.#open(new Worker(name, processor, { connection: this.#connection, ...rest }));
+    await worker.waitUntilReady();
+    return worker;
+  }
+
+  /** Resolves once its XREAD BLOCK listens, so no event after it is missed. */
+  async events(name: string): Promise<QueueEvents> {
+    const events = this.#open(new QueueEvents(name, { connection: this.#connection }));
+    await events.waitUntilReady();
+    return events;
+  }
+
+  flowProducer(): FlowProducer {
+    return this.#open(new FlowProducer({ connection: this.#connection }));
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    // Workers first: a queue closed under a running worker makes it log connection errors.
+    for (const closable of this.#opened.reverse()) {
+      await closable.close();
+    }
+  }
+}
+
+/** Resolves with the worker's next event of `name` whose job `matches`. */
+function nextEvent(
+  worker: Worker,
+  options: { name: "completed" | "failed"; matches: (job: Job) => boolean },
+): Promise<Job> {
+  return new Promise((resolve) => {
+    const listener = (job: Job | undefined) => {
+      if (job !== undefined && options.matches(job)) {
+        worker.off(options.name, listener);
+        resolve(job);
+      }
+    };
+    worker.on(options.name, listener);
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.isSkipped)(`BullMQ over the RESP port, on ${backend.name}`, () => {
+    let target: Target;
+    let connection: ConnectionOptions;
+
+    beforeAll(async () => {
+      target = await backend.start();
+      const url = new URL(target.emulator.redisUrl ?? "");
+      connection = {
+        host: url.hostname,
+        port: Number(url.port),
+        username: "default",
+        password: TOKEN,
+        maxRetriesPerRequest: null,
+      };
+    });
+
+    afterAll(async () => {
+      await target.close();
+    });
+
+    test("a worker processes added jobs and their results are kept", async ({ expect }) => {
+      await using bull = new Bull(connection);
+      const name = Bull.queueName();
+      const queue = bull.queue(name);
+      const events = await bull.events(name);
+      await bull.worker(name, {
+        processor: async (job: Job<{ a: number; b: number }>) => job.data.a + job.data.b,
+      });
+      // When
+      const jobs = await queue.addBulk([
+        { name: "sum", data: { a: 1, b: 2 } },
+        { name: "sum", data: { a: 40, b: 2 } },
+      ]);
+      // Then
+      const results = await Promise.all(
+        jobs.map((job) => job.waitUntilFinished(events, FINISH_TIMEOUT_MS)),
+      );
+      expect(results).toEqual([3, 42]);
+      const stored = await queue.getJob(jobs[1]?.id ?? "");
+      expect(stored?.returnvalue).toBe(42);
+      expect(await stored?.getState()).toBe("completed");
+      expect(await queue.getJobCounts("completed", "wait", "active", "failed")).toEqual({
+        completed: 2,
+        wait: 0,
+        active: 0,
+        failed: 0,
+      });
+    });
+
+    test("a delayed job waits in 'delayed' and runs only after its delay", async ({ expect }) => {
+      await using bull = new Bull(connection);
+      const name = Bull.queueName();
+      const queue = bull.queue(name);
+      const delay = 300;
+      const worker = await bull.worker(name, { processor: async () => Date.now() });
+      // When
+      const added = await queue.add("later", {}, { delay });
+      const completed = nextEvent(worker, { name: "completed", matches: (job) => job.id === added.id });
+      // Then it is delayed, not waiting, and nothing completed it early
+      expect(await added.getState()).toBe("delayed");
+      expect(await queue.getDelayedCount()).toBe(1);
+      const job = await completed;
+      expect(job.processedOn).toBeGreaterThanOrEqual(added.timestamp + delay);
+      expect(job.returnvalue).toBeGreaterThanOrEqual(added.timestamp + delay);
+      expect(await queue.getDelayedCount()).toBe(0);
+    });
+
+    test("a throwing job is retried with backoff, then fails with its attempts counted", async ({
+      expect,
+    }) => {
+      await using bull = new Bull(connection);
+      const name = Bull.queueName();
+      const queue = bull.queue(name);
+      const events = await bull.events(name);
+      const attemptStarts: number[] = [];
+      await bull.worker(name, {
+        processor: async () => {
+          attemptStarts.push(Date.now());
+          throw new Error(`attempt ${attemptStarts.length} failed`);
+        },
+      });
+      const backoff = 100;
+      // When
+      const added = await queue.add(
+        "flaky",
+        {},
+        { attempts: 3, backoff: { type: "fixed", delay: backoff } },
+      );
+      // Then
+      await expect(added.waitUntilFinished(events, FINISH_TIMEOUT_MS)).rejects.toThrow(
+        "attempt 3 failed",
+      );
+      const job = await queue.getJob(added.id ?? "");
+      expect(await job?.getState()).toBe("failed");
+      expect(job?.attemptsMade).toBe(3);
+      expect(job?.failedReason).toBe("attempt 3 failed");
+      expect(job?.stacktrace).toHaveLength(3);
+      expect(attemptStarts).toHaveLength(3);
+      for (let i = 1; i < attemptStarts.length; i++) {
+        // Each retry waited in 'delayed' for the backoff (timestamps are milliseconds).
+        expect((attemptStarts[i] ?? 0) - (attemptStarts[i - 1] ?? 0)).toBeGreaterThanOrEqual(
+          backoff - 1,
+        );
+      }
+      expect(await queue.getJobCounts("failed", "delayed", "wait")).toEqual({
+        failed: 1,
+        delayed: 0,
+        wait: 0,
+      });
+    });
+
+    test("a flow's parent runs after its children and sees their return values", async ({
+      expect,
+    }) => {
+      await using bull = new Bull(connection);
+      const name = Bull.queueName();
+      const childName = Bull.queueName();
+      const events = await bull.events(name);
+      const finishedChildren: string[] = [];
+      await bull.worker(childName, {
+        processor: async (job: Job<{ n: number }>) => {
+          finishedChildren.push(job.name);
+          return job.data.n * 10;
+        },
+        concurrency: 2,
+      });
+      let childrenSeenByParent = -1;
+      await bull.worker(name, {
+        processor: async (job) => {
+          childrenSeenByParent = finishedChildren.length;
+          const values = await job.getChildrenValues<number>();
+          return Object.values(values).reduce((sum, value) => sum + value, 0);
+        },
+      });
+      // When
+      const flow = await bull.flowProducer().add({
+        name: "total",
+        queueName: name,
+        children: [1, 2, 3].map((n) => ({ name: `part${n}`, queueName: childName, data: { n } })),
+      });
+      // Then the parent waited for the three children and summed what they returned
+      expect(await flow.job.getState()).toBe("waiting-children");
+      expect(await flow.job.waitUntilFinished(events, FINISH_TIMEOUT_MS)).toBe(60);
+      expect(childrenSeenByParent).toBe(3);
+      const parent = await bull.queue(name).getJob(flow.job.id ?? "");
+      const values = await parent?.getChildrenValues<number>();
+      expect(Object.values(values ?? {}).sort()).toEqual([10, 20, 30]);
+      expect(Object.keys(values ?? {}).every((key) => key.includes(`:${childName}:`))).toBe(true);
+      expect(await parent?.getDependenciesCount()).toEqual({
+        processed: 3,
+        unprocessed: 0,
+        failed: 0,
+        ignored: 0,
+      });
+    });
+
+    test("progress reaches QueueEvents; removeOnComplete removes the finished job", async ({
+      expect,
+    }) => {
+      await using bull = new Bull(connection);
+      const name = Bull.queueName();
+      const queue = bull.queue(name);
+      const events = await bull.events(name);
+      const progress: unknown[] = [];
+      events.on("progress", ({ data }) => progress.push(data));
+      await bull.worker(name, {
+        processor: async (job) => {
+          await job.updateProgress(50);
+          await job.updateProgress({ step: "done" });
+          return "ok";
+        },
+      });
+      // When
+      const kept = await queue.add("kept", {});
+      const removed = await queue.add("removed", {}, { removeOnComplete: true });
+      // Then
+      expect(await kept.waitUntilFinished(events, FINISH_TIMEOUT_MS)).toBe("ok");
+      expect(await removed.waitUntilFinished(events, FINISH_TIMEOUT_MS)).toBe("ok");
+      expect(progress).toEqual([50, { step: "done" }, 50, { step: "done" }]);
+      expect((await queue.getJob(kept.id ?? ""))?.progress).toEqual({ step: "done" });
+      expect(await queue.getJob(removed.id ?? "")).toBeUndefined();
+      expect(await queue.getJobCounts("completed", "wait", "active")).toEqual({
+        completed: 1,
+        wait: 0,
+        active: 0,
+      });
+    });
+
+    test("a job scheduler adds a job every interval until removed", async ({ expect }) => {
+      await using bull = new Bull(connection);
+      const name = Bull.queueName();
+      const queue = bull.queue(name);
+      const every = 100;
+      const runs: number[] = [];
+      const worker = await bull.worker(name, {
+        processor: async (job: Job<{ tick: string }>) => {
+          runs.push(Date.now());
+          return job.data.tick;
+        },
+      });
+      const thirdRun = new Promise<Job>((resolve) => {
+        worker.on("completed", (job) => {
+          if (runs.length === 3) {
+            resolve(job);
+          }
+        });
+      });
+      // When
+      await queue.upsertJobScheduler("ticker", { every }, { name: "tick", data: { tick: "t" } });
+      const [scheduler] = await queue.getJobSchedulers();
+      // Then
+      expect(scheduler).toMatchObject({ key: "ticker", every, name: "tick" });
+      expect((await thirdRun).returnvalue).toBe("t");
+      expect(await queue.removeJobScheduler("ticker")).toBe(true);
+      expect(await queue.getJobSchedulersCount()).toBe(0);
+      // The first run is at once, the next ones on multiples of `every`: two runs later, at least
+      // one whole interval has passed.
+      expect((runs[2] ?? 0) - (runs[0] ?? 0)).toBeGreaterThanOrEqual(every);
+    });
+  });
+}
