@@ -1,11 +1,22 @@
 /**
  * BullMQ, a Lua-heavy real client, over the token-authenticated RESP port: its scripts use EVALSHA
  * with a dozen keys, cmsgpack and cjson, an events stream (XADD with MAXLEN ~, XREAD BLOCK from
- * QueueEvents) and blocking BZPOPMIN markers. Run on the embedded engine and on the proxy in front
- * of a real redis-server, so the token rules are covered there too.
+ * QueueEvents), blocking BZPOPMIN markers and locks that expire (PX). Run through ioredis and through
+ * node-redis over RESP3 (BullMQ's `createNodeRedisClient`) on the embedded engine, and through
+ * ioredis on the proxy in front of a real redis-server, so the token rules are covered there too.
  */
-import { type Job, FlowProducer, Queue, QueueEvents, Worker } from "bullmq";
-import type { ConnectionOptions, Processor, WorkerOptions } from "bullmq";
+import {
+  type ConnectionOptions,
+  createNodeRedisClient,
+  FlowProducer,
+  type Job,
+  type Processor,
+  Queue,
+  QueueEvents,
+  Worker,
+  type WorkerOptions,
+} from "bullmq";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { createEmulator, type Emulator } from "../../src/emulator.ts";
 import { RedisServer, shouldRunRedisTests } from "../support/redis-server.ts";
@@ -19,30 +30,69 @@ interface Target {
   close(): Promise<void>;
 }
 
-const BACKENDS: readonly {
+/** What BullMQ is handed, and how to close what the test opened for it. */
+interface Connection {
+  readonly connection: ConnectionOptions;
+  close(): Promise<void>;
+}
+
+async function startEmulator(options: { redisUrl?: string } = {}): Promise<Emulator> {
+  return createEmulator({ port: 0, respPort: 0, token: TOKEN, ...options });
+}
+
+/** Options for BullMQ to open its own ioredis connections with (it sets what it needs). */
+function ioredisConnection(url: URL): Connection {
+  const connection = {
+    host: url.hostname,
+    port: Number(url.port),
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    maxRetriesPerRequest: null,
+  };
+  return { connection, close: async () => undefined };
+}
+
+/** A node-redis client speaking RESP3 (`HELLO 3 AUTH default <token>`), shared by the test's BullMQ objects. */
+function nodeRedisConnection(url: URL): Connection {
+  const client = createClient({ url: url.toString(), RESP: 3 });
+  return {
+    connection: createNodeRedisClient(client) as ConnectionOptions,
+    close: async () => {
+      client.destroy();
+    },
+  };
+}
+
+const TARGETS: readonly {
   readonly name: string;
   readonly isSkipped: boolean;
   start(): Promise<Target>;
+  connect(url: URL): Connection;
 }[] = [
   {
-    name: "the embedded engine",
+    name: "ioredis on the embedded engine",
     isSkipped: false,
     start: async () => {
-      const emulator = await createEmulator({ port: 0, respPort: 0, token: TOKEN });
+      const emulator = await startEmulator();
       return { emulator, close: () => emulator.close() };
     },
+    connect: ioredisConnection,
   },
   {
-    name: "the proxy in front of redis-server",
+    name: "node-redis over RESP3 on the embedded engine",
+    isSkipped: false,
+    start: async () => {
+      const emulator = await startEmulator();
+      return { emulator, close: () => emulator.close() };
+    },
+    connect: nodeRedisConnection,
+  },
+  {
+    name: "ioredis on the proxy in front of redis-server",
     isSkipped: !shouldRunRedisTests(),
     start: async () => {
       const redis = await RedisServer.start();
-      const emulator = await createEmulator({
-        port: 0,
-        respPort: 0,
-        token: TOKEN,
-        redisUrl: redis.url(),
-      });
+      const emulator = await startEmulator({ redisUrl: redis.url() });
       return {
         emulator,
         close: async () => {
@@ -51,17 +101,22 @@ const BACKENDS: readonly {
         },
       };
     },
+    connect: ioredisConnection,
   },
 ];
 
 /** What a test opens (queues, workers, event listeners, flow producers), closed at its end. */
 class Bull implements AsyncDisposable {
-  readonly #connection: ConnectionOptions;
+  readonly #connection: Connection;
   readonly #opened: { close(): Promise<unknown> }[] = [];
   static #queues = 0;
 
-  constructor(connection: ConnectionOptions) {
+  constructor(connection: Connection) {
     this.#connection = connection;
+  }
+
+  get #options(): { connection: ConnectionOptions } {
+    return { connection: this.#connection.connection };
   }
 
   /** A queue name no other test uses, so tests share one server without seeing each other. */
@@ -76,7 +131,7 @@ class Bull implements AsyncDisposable {
   }
 
   queue(name: string): Queue {
-    return this.#open(new Queue(name, { connection: this.#connection }));
+    return this.#open(new Queue(name, this.#options));
   }
 
   async worker(
@@ -84,20 +139,20 @@ class Bull implements AsyncDisposable {
     options: { processor: Processor } & Omit<WorkerOptions, "connection">,
   ): Promise<Worker> {
     const { processor, ...rest } = options;
-    const worker = this.#open(new Worker(name, processor, { connection: this.#connection, ...rest }));
+    const worker = this.#open(new Worker(name, processor, { ...this.#options, ...rest }));
     await worker.waitUntilReady();
     return worker;
   }
 
   /** Resolves once its XREAD BLOCK listens, so no event after it is missed. */
   async events(name: string): Promise<QueueEvents> {
-    const events = this.#open(new QueueEvents(name, { connection: this.#connection }));
+    const events = this.#open(new QueueEvents(name, this.#options));
     await events.waitUntilReady();
     return events;
   }
 
   flowProducer(): FlowProducer {
-    return this.#open(new FlowProducer({ connection: this.#connection }));
+    return this.#open(new FlowProducer(this.#options));
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
@@ -105,6 +160,7 @@ class Bull implements AsyncDisposable {
     for (const closable of this.#opened.reverse()) {
       await closable.close();
     }
+    await this.#connection.close();
   }
 }
 
@@ -124,29 +180,22 @@ function nextEvent(
   });
 }
 
-for (const backend of BACKENDS) {
-  describe.skipIf(backend.isSkipped)(`BullMQ over the RESP port, on ${backend.name}`, () => {
-    let target: Target;
-    let connection: ConnectionOptions;
+for (const target of TARGETS) {
+  describe.skipIf(target.isSkipped)(`BullMQ over the RESP port: ${target.name}`, () => {
+    let started: Target;
+    /** A fresh connection for each test's BullMQ objects, with the token in its URL. */
+    const connect = (): Connection => target.connect(new URL(started.emulator.redisUrl ?? ""));
 
     beforeAll(async () => {
-      target = await backend.start();
-      const url = new URL(target.emulator.redisUrl ?? "");
-      connection = {
-        host: url.hostname,
-        port: Number(url.port),
-        username: "default",
-        password: TOKEN,
-        maxRetriesPerRequest: null,
-      };
+      started = await target.start();
     });
 
     afterAll(async () => {
-      await target.close();
+      await started.close();
     });
 
     test("a worker processes added jobs and their results are kept", async ({ expect }) => {
-      await using bull = new Bull(connection);
+      await using bull = new Bull(connect());
       const name = Bull.queueName();
       const queue = bull.queue(name);
       const events = await bull.events(name);
@@ -175,14 +224,17 @@ for (const backend of BACKENDS) {
     });
 
     test("a delayed job waits in 'delayed' and runs only after its delay", async ({ expect }) => {
-      await using bull = new Bull(connection);
+      await using bull = new Bull(connect());
       const name = Bull.queueName();
       const queue = bull.queue(name);
       const delay = 300;
       const worker = await bull.worker(name, { processor: async () => Date.now() });
       // When
       const added = await queue.add("later", {}, { delay });
-      const completed = nextEvent(worker, { name: "completed", matches: (job) => job.id === added.id });
+      const completed = nextEvent(worker, {
+        name: "completed",
+        matches: (job) => job.id === added.id,
+      });
       // Then it is delayed, not waiting, and nothing completed it early
       expect(await added.getState()).toBe("delayed");
       expect(await queue.getDelayedCount()).toBe(1);
@@ -195,7 +247,7 @@ for (const backend of BACKENDS) {
     test("a throwing job is retried with backoff, then fails with its attempts counted", async ({
       expect,
     }) => {
-      await using bull = new Bull(connection);
+      await using bull = new Bull(connect());
       const name = Bull.queueName();
       const queue = bull.queue(name);
       const events = await bull.events(name);
@@ -239,7 +291,7 @@ for (const backend of BACKENDS) {
     test("a flow's parent runs after its children and sees their return values", async ({
       expect,
     }) => {
-      await using bull = new Bull(connection);
+      await using bull = new Bull(connect());
       const name = Bull.queueName();
       const childName = Bull.queueName();
       const events = await bull.events(name);
@@ -284,7 +336,7 @@ for (const backend of BACKENDS) {
     test("progress reaches QueueEvents; removeOnComplete removes the finished job", async ({
       expect,
     }) => {
-      await using bull = new Bull(connection);
+      await using bull = new Bull(connect());
       const name = Bull.queueName();
       const queue = bull.queue(name);
       const events = await bull.events(name);
@@ -313,8 +365,71 @@ for (const backend of BACKENDS) {
       });
     });
 
+    test("jobs run by priority, a lifo job first among the unprioritised", async ({ expect }) => {
+      await using bull = new Bull(connect());
+      const name = Bull.queueName();
+      const queue = bull.queue(name);
+      // Given jobs added before any worker runs
+      for (const [jobName, priority] of [
+        ["p5", 5],
+        ["p1", 1],
+        ["none", 0],
+        ["p3", 3],
+      ] as const) {
+        await queue.add(jobName, {}, { priority });
+      }
+      await queue.add("lifo", {}, { lifo: true });
+      expect(await queue.getCountsPerPriority([0, 1, 3, 5])).toEqual({ 0: 2, 1: 1, 3: 1, 5: 1 });
+      // When one worker takes them one at a time
+      const order: string[] = [];
+      const worker = await bull.worker(name, {
+        processor: async (job) => {
+          order.push(job.name);
+        },
+        concurrency: 1,
+        autorun: false,
+      });
+      const drained = new Promise<void>((resolve) => worker.once("drained", () => resolve()));
+      void worker.run();
+      await drained;
+      // Then
+      expect(order).toEqual(["lifo", "none", "p1", "p3", "p5"]);
+    });
+
+    test("a job whose worker stopped renewing its lock is moved back and run again", async ({
+      expect,
+    }) => {
+      await using bull = new Bull(connect());
+      const name = Bull.queueName();
+      const queue = bull.queue(name);
+      const added = await queue.add("orphan", { n: 7 });
+      // Given a worker that took the job and then went silent (its lock expires after 100 ms)
+      const silent = await bull.worker(name, {
+        processor: async () => undefined,
+        autorun: false,
+        lockDuration: 100,
+      });
+      const taken = await silent.getNextJob("silent-token");
+      expect(taken?.id).toBe(added.id);
+      expect(await added.getState()).toBe("active");
+      // When another worker's stalled check finds the job without a lock
+      const rescuer = await bull.worker(name, {
+        processor: async (job: Job<{ n: number }>) => job.data.n * 2,
+        stalledInterval: 50,
+      });
+      const stalled = new Promise((resolve) => rescuer.once("stalled", resolve));
+      const completed = nextEvent(rescuer, {
+        name: "completed",
+        matches: (job) => job.id === added.id,
+      });
+      // Then
+      expect(await stalled).toBe(added.id);
+      expect((await completed).returnvalue).toBe(14);
+      expect((await queue.getJob(added.id ?? ""))?.stalledCounter).toBe(1);
+    });
+
     test("a job scheduler adds a job every interval until removed", async ({ expect }) => {
-      await using bull = new Bull(connection);
+      await using bull = new Bull(connect());
       const name = Bull.queueName();
       const queue = bull.queue(name);
       const every = 100;
