@@ -461,3 +461,43 @@ for (const target of TARGETS) {
     });
   });
 }
+
+describe("BullMQ over the RESP port: one port, two databases", () => {
+  test("the same queue name in two databases is two queues, each with its own workers", async ({
+    expect,
+  }) => {
+    await using emulator = await startEmulator();
+    const created = await emulator.fetch(`${emulator.url}/v2/redis/database`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${emulator.email}:${emulator.apiKey}`).toString("base64")}`,
+      },
+      body: JSON.stringify({ database_name: "jobs", platform: "aws", primary_region: "us-east-1" }),
+    });
+    const { password } = (await created.json()) as { password: string };
+    const defaultUrl = new URL(emulator.redisUrl ?? "");
+    const jobsUrl = new URL(defaultUrl);
+    jobsUrl.password = encodeURIComponent(password);
+    await using onDefault = new Bull(ioredisConnection(defaultUrl));
+    await using onJobs = new Bull(ioredisConnection(jobsUrl));
+    const name = Bull.queueName();
+    const seen: string[] = [];
+    const record = (database: string) => async (job: Job) => {
+      seen.push(`${database}:${job.name}`);
+      return database;
+    };
+    // Given a worker blocked on each database's queue of the same name
+    const defaultEvents = await onDefault.events(name);
+    const jobsEvents = await onJobs.events(name);
+    await onDefault.worker(name, { processor: record("default") });
+    await onJobs.worker(name, { processor: record("jobs") });
+    // When
+    const a = await onDefault.queue(name).add("a", {});
+    const b = await onJobs.queue(name).add("b", {});
+    // Then each job ran on its own database's worker, under the same id
+    expect(await a.waitUntilFinished(defaultEvents, FINISH_TIMEOUT_MS)).toBe("default");
+    expect(await b.waitUntilFinished(jobsEvents, FINISH_TIMEOUT_MS)).toBe("jobs");
+    expect(a.id).toBe(b.id);
+    expect(seen.sort()).toEqual(["default:a", "jobs:b"]);
+  });
+});
