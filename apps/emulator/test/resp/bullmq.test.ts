@@ -228,16 +228,17 @@ for (const target of TARGETS) {
       const name = Bull.queueName();
       const queue = bull.queue(name);
       const delay = 300;
-      const worker = await bull.worker(name, { processor: async () => Date.now() });
-      // When
+      const worker = await bull.worker(name, { processor: async () => Date.now(), autorun: false });
       const added = await queue.add("later", {}, { delay });
+      expect(await added.getState()).toBe("delayed");
+      expect(await queue.getDelayedCount()).toBe(1);
+      // When the worker runs
       const completed = nextEvent(worker, {
         name: "completed",
         matches: (job) => job.id === added.id,
       });
-      // Then it is delayed, not waiting, and nothing completed it early
-      expect(await added.getState()).toBe("delayed");
-      expect(await queue.getDelayedCount()).toBe(1);
+      void worker.run();
+      // Then it ran once the delay was over, not before
       const job = await completed;
       expect(job.processedOn).toBeGreaterThanOrEqual(added.timestamp + delay);
       expect(job.returnvalue).toBeGreaterThanOrEqual(added.timestamp + delay);
@@ -296,29 +297,33 @@ for (const target of TARGETS) {
       const childName = Bull.queueName();
       const events = await bull.events(name);
       const finishedChildren: string[] = [];
-      await bull.worker(childName, {
+      const childWorker = await bull.worker(childName, {
         processor: async (job: Job<{ n: number }>) => {
           finishedChildren.push(job.name);
           return job.data.n * 10;
         },
         concurrency: 2,
+        autorun: false,
       });
       let childrenSeenByParent = -1;
-      await bull.worker(name, {
+      const parentWorker = await bull.worker(name, {
         processor: async (job) => {
           childrenSeenByParent = finishedChildren.length;
           const values = await job.getChildrenValues<number>();
           return Object.values(values).reduce((sum, value) => sum + value, 0);
         },
+        autorun: false,
       });
-      // When
       const flow = await bull.flowProducer().add({
         name: "total",
         queueName: name,
         children: [1, 2, 3].map((n) => ({ name: `part${n}`, queueName: childName, data: { n } })),
       });
-      // Then the parent waited for the three children and summed what they returned
       expect(await flow.job.getState()).toBe("waiting-children");
+      // When both workers run
+      void parentWorker.run();
+      void childWorker.run();
+      // Then the parent waited for the three children and summed what they returned
       expect(await flow.job.waitUntilFinished(events, FINISH_TIMEOUT_MS)).toBe(60);
       expect(childrenSeenByParent).toBe(3);
       const parent = await bull.queue(name).getJob(flow.job.id ?? "");
@@ -433,10 +438,11 @@ for (const target of TARGETS) {
       const name = Bull.queueName();
       const queue = bull.queue(name);
       const every = 100;
-      const runs: number[] = [];
+      /** Each run's time slot (its job id is `repeat:<scheduler>:<slot>`) and when it started. */
+      const runs: { slot: number; startedAt: number }[] = [];
       const worker = await bull.worker(name, {
         processor: async (job: Job<{ tick: string }>) => {
-          runs.push(Date.now());
+          runs.push({ slot: Number(job.id?.split(":").at(-1)), startedAt: job.processedOn ?? 0 });
           return job.data.tick;
         },
       });
@@ -455,9 +461,12 @@ for (const target of TARGETS) {
       expect((await thirdRun).returnvalue).toBe("t");
       expect(await queue.removeJobScheduler("ticker")).toBe(true);
       expect(await queue.getJobSchedulersCount()).toBe(0);
-      // The first run is at once, the next ones on multiples of `every`: two runs later, at least
-      // one whole interval has passed.
-      expect((runs[2] ?? 0) - (runs[0] ?? 0)).toBeGreaterThanOrEqual(every);
+      // Slots are whole intervals apart (more than one if a run was late), none ran early.
+      for (const [i, run] of runs.entries()) {
+        expect(run.startedAt).toBeGreaterThanOrEqual(run.slot);
+        const gap = run.slot - (runs[i - 1]?.slot ?? run.slot - every);
+        expect(gap > 0 && gap % every === 0).toBe(true);
+      }
     });
   });
 }
