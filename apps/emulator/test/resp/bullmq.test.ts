@@ -1,9 +1,10 @@
 /**
  * BullMQ, a Lua-heavy real client, over the token-authenticated RESP port: its scripts use EVALSHA
  * with a dozen keys, cmsgpack and cjson, an events stream (XADD with MAXLEN ~, XREAD BLOCK from
- * QueueEvents), blocking BZPOPMIN markers and locks that expire (PX). Run through ioredis and through
- * node-redis over RESP3 (BullMQ's `createNodeRedisClient`) on the embedded engine, and through
- * ioredis on the proxy in front of a real redis-server, so the token rules are covered there too.
+ * QueueEvents), blocking BZPOPMIN markers and locks that expire (PX). Run through ioredis and
+ * through node-redis over RESP3 (BullMQ's `createNodeRedisClient`), each on the embedded engine and
+ * on the proxy in front of a real redis-server, so the token rules and the RESP3 reshaping are
+ * covered there too.
  */
 import {
   type ConnectionOptions,
@@ -63,6 +64,19 @@ function nodeRedisConnection(url: URL): Connection {
   };
 }
 
+/** The emulator with `--redis-url` to a throwaway redis-server. */
+async function startProxy(): Promise<Target> {
+  const redis = await RedisServer.start();
+  const emulator = await startEmulator({ redisUrl: redis.url() });
+  return {
+    emulator,
+    close: async () => {
+      await emulator.close();
+      await redis.kill();
+    },
+  };
+}
+
 const TARGETS: readonly {
   readonly name: string;
   readonly isSkipped: boolean;
@@ -90,18 +104,14 @@ const TARGETS: readonly {
   {
     name: "ioredis on the proxy in front of redis-server",
     isSkipped: !shouldRunRedisTests(),
-    start: async () => {
-      const redis = await RedisServer.start();
-      const emulator = await startEmulator({ redisUrl: redis.url() });
-      return {
-        emulator,
-        close: async () => {
-          await emulator.close();
-          await redis.kill();
-        },
-      };
-    },
+    start: startProxy,
     connect: ioredisConnection,
+  },
+  {
+    name: "node-redis over RESP3 on the proxy in front of redis-server",
+    isSkipped: !shouldRunRedisTests(),
+    start: startProxy,
+    connect: nodeRedisConnection,
   },
 ];
 
@@ -227,7 +237,7 @@ for (const target of TARGETS) {
       await using bull = new Bull(connect());
       const name = Bull.queueName();
       const queue = bull.queue(name);
-      const delay = 300;
+      const delay = 200;
       const worker = await bull.worker(name, { processor: async () => Date.now(), autorun: false });
       const added = await queue.add("later", {}, { delay });
       expect(await added.getState()).toBe("delayed");
@@ -259,7 +269,7 @@ for (const target of TARGETS) {
           throw new Error(`attempt ${attemptStarts.length} failed`);
         },
       });
-      const backoff = 100;
+      const backoff = 50;
       // When
       const added = await queue.add(
         "flaky",
