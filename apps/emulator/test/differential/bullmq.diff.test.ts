@@ -11,7 +11,7 @@
  * order of JSON objects `cjson.encode` writes (Lua 5.4's table order is not 5.1's; see
  * src/engine/scripting/README.md).
  */
-import { FlowProducer, type Job, Queue, Worker } from "bullmq";
+import { FlowProducer, type Job, Queue, Worker, type WorkerOptions } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { canRunDifferential, startTargets, type Targets } from "./harness.ts";
@@ -119,13 +119,17 @@ type Scenario = (options: { port: number; queueName: string }) => Promise<unknow
 
 /** Runs BullMQ's objects for one scenario and closes them, whatever happens. */
 async function withQueue<T>(
-  options: { port: number; queueName: string },
+  options: { port: number; queueName: string; worker?: Omit<WorkerOptions, "connection"> },
   run: (queue: Queue, worker: Worker) => Promise<T>,
 ): Promise<T> {
   const connection = { host: "127.0.0.1", port: options.port, maxRetriesPerRequest: null };
   const queue = new Queue(options.queueName, { connection });
   // A worker that runs nothing by itself: the scenario takes and finishes jobs by hand.
-  const worker = new Worker(options.queueName, null, { connection, autorun: false });
+  const worker = new Worker(options.queueName, null, {
+    connection,
+    autorun: false,
+    ...options.worker,
+  });
   try {
     await worker.waitUntilReady();
     return await run(queue, worker);
@@ -213,6 +217,106 @@ const SCENARIOS: Record<string, Scenario> = {
       ]);
       const answers: unknown[] = [schedulers.sort(), await queue.getJobSchedulersCount()];
       answers.push(await queue.removeJobScheduler("cron"), await queue.getJobCounts());
+      return answers;
+    }),
+
+  "global concurrency, rate limits, paging and promotion": (options) =>
+    withQueue(
+      { ...options, worker: { limiter: { max: 3, duration: 60_000 } } },
+      async (queue, worker) => {
+        const answers: unknown[] = [await queue.setGlobalConcurrency(2)];
+        answers.push(await queue.setGlobalRateLimit(5, 60_000), await queue.getGlobalConcurrency());
+        await queue.addBulk(
+          Array.from({ length: 12 }, (_, i) => ({
+            name: `job${i}`,
+            data: { i },
+            opts: i % 4 === 0 ? { priority: 1 + (i % 3) } : i % 5 === 0 ? { delay: 60_000 } : {},
+          })),
+        );
+        const taken: unknown[] = [];
+        for (const token of ["t1", "t2", "t3"]) {
+          // The third is refused: two are active and the global concurrency is 2.
+          taken.push(summary(await worker.getNextJob(token)));
+        }
+        answers.push(taken, await queue.getJobCounts());
+        answers.push((await queue.getJobs(["wait"], 0, 4, true)).map(summary));
+        answers.push((await queue.getJobs(["prioritized", "delayed"], 1, 3, false)).map(summary));
+        await queue.promoteJobs();
+        answers.push(await queue.getJobCounts(), (await queue.getRateLimitTtl(3)) >= 0);
+        await worker.rateLimit(60_000);
+        answers.push((await queue.getRateLimitTtl()) > 0, await queue.removeRateLimitKey());
+        answers.push(await queue.removeGlobalConcurrency(), await queue.removeGlobalRateLimit());
+        return answers;
+      },
+    ),
+
+  "a flow's children failing by hand: fail, ignore or remove the dependency": (options) =>
+    withQueue(options, async (queue, worker) => {
+      const flows = new FlowProducer({
+        connection: { host: "127.0.0.1", port: options.port, maxRetriesPerRequest: null },
+      });
+      const child = (id: string, opts: Record<string, boolean>) => ({
+        name: id,
+        queueName: options.queueName,
+        data: { id },
+        opts: { jobId: id, ...opts },
+      });
+      try {
+        await flows.add({
+          name: "parent",
+          queueName: options.queueName,
+          opts: { jobId: "parent" },
+          children: [
+            child("ignored", { ignoreDependencyOnFailure: true }),
+            child("removed", { removeDependencyOnFailure: true }),
+            child("continued", { continueParentOnFailure: true }),
+            child("fatal", { failParentOnFailure: true }),
+          ],
+        });
+        const parent = await queue.getJob("parent");
+        const answers: unknown[] = [];
+        for (const [token, outcome] of [
+          ["t1", "fail"],
+          ["t2", "fail"],
+          ["t3", "complete"],
+          ["t4", "fail"],
+        ] as const) {
+          const job = await worker.getNextJob(token);
+          if (outcome === "fail") {
+            await job?.moveToFailed(new Error(`${job.id} failed`), token);
+          } else {
+            await job?.moveToCompleted(`${job?.id} done`, token, false);
+          }
+          answers.push(job?.id, await parent?.getState(), await parent?.getDependenciesCount());
+        }
+        answers.push(
+          await parent?.getIgnoredChildrenFailures(),
+          await parent?.getFailedChildrenValues(),
+        );
+        answers.push(await parent?.getChildrenValues(), await queue.getJobCounts());
+        return answers;
+      } finally {
+        await flows.close();
+      }
+    }),
+
+  "a parent that adds a child while it runs and waits for it": (options) =>
+    withQueue(options, async (queue, worker) => {
+      await queue.add("parent", { step: 0 }, { jobId: "parent" });
+      const parent = await worker.getNextJob("parent-token");
+      await queue.add(
+        "child",
+        { n: 1 },
+        { jobId: "child", parent: { id: "parent", queue: `bull:${options.queueName}` } },
+      );
+      const answers: unknown[] = [await parent?.moveToWaitingChildren("parent-token")];
+      answers.push(await parent?.getState(), await parent?.getDependencies());
+      const kid = await worker.getNextJob("child-token");
+      await kid?.moveToCompleted(42, "child-token", false);
+      answers.push(await parent?.getState(), await parent?.getChildrenValues());
+      const again = await worker.getNextJob("again-token");
+      answers.push(summary(again), await again?.moveToCompleted("all done", "again-token", false));
+      answers.push(await queue.getJobCounts());
       return answers;
     }),
 
