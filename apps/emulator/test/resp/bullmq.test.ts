@@ -211,7 +211,12 @@ for (const target of TARGETS) {
       const events = await bull.events(name);
       await bull.worker(name, {
         processor: async (job: Job<{ a: number; b: number }>) => job.data.a + job.data.b,
+        name: "adder",
       });
+      // The worker's connection is named for it (CLIENT SETNAME), found in CLIENT LIST.
+      expect((await queue.getWorkers()).map((worker) => worker["rawname"])).toEqual([
+        `bull:${Buffer.from(name).toString("base64")}:w:adder`,
+      ]);
       // When
       const jobs = await queue.addBulk([
         { name: "sum", data: { a: 1, b: 2 } },
