@@ -21,6 +21,7 @@ const BENCHES = [
   "apps/emulator/bench/engine.bench.ts",
   "apps/emulator/bench/groups.bench.ts",
   "apps/emulator/bench/resp.bench.ts",
+  "apps/emulator/bench/bullmq.bench.ts",
   "apps/emulator/bench/rest.bench.ts",
   "apps/emulator/bench/durable.bench.ts",
   "apps/emulator/bench/vector.bench.ts",
