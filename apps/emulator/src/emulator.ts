@@ -303,6 +303,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       await management.queues.rotateSigningKeys(id);
     },
     devMode: config.qstashDevPort !== null,
+    globalParallelism:
+      config.qstashGlobalParallelism === 0
+        ? Number.POSITIVE_INFINITY
+        : config.qstashGlobalParallelism,
   }).catch(async (error: unknown) => {
     await management.close();
     await vector.close();

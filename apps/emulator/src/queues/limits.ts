@@ -18,6 +18,41 @@ export const QueueLimits = {
   DLQ_RETENTION_MS: 604_800_000,
 } as const;
 
+/**
+ * What a queue instance's plan bounds beyond the fixed limits above, from the vendor's pricing
+ * page (https://upstash.com/pricing/qstash, "Compare Plans") and its Developer API's QStash user
+ * record (`max_events_size`, `retention`, `max_global_parallelism`):
+ * - the log keeps at most `maxEvents` entries ("Max Events Size (Number of logs to keep)": 10,000
+ *   on the free and pay-as-you-go plans; the fixed-plan record shows 100,000) and none older than
+ *   `eventRetentionMs` ("Max Logs Retention": 3 days on free; the fixed-plan record's `retention`
+ *   is 7 days, which pay as you go gets too);
+ * - at most `globalParallelism` deliveries are in flight per instance ("Parallelism": 100 on pay
+ *   as you go, 200 on Fixed 1M, 1,000 on Fixed 10M; the pages show no figure for the free plan or
+ *   Fixed 100M, so free gets pay-as-you-go's 100 and Fixed 100M Fixed 10M's 1,000).
+ */
+export interface PlanLimits {
+  readonly maxEvents: number;
+  readonly eventRetentionMs: number;
+  /** Deliveries in flight per queue instance; infinity is no cap. */
+  readonly globalParallelism: number;
+}
+
+const DAY_MS_LIMIT = 86_400_000;
+
+export function planLimits(plan: string | undefined): PlanLimits {
+  switch (plan) {
+    case "qstash_fixed_1m":
+      return { maxEvents: 100_000, eventRetentionMs: 7 * DAY_MS_LIMIT, globalParallelism: 200 };
+    case "qstash_fixed_10m":
+    case "qstash_fixed_100m":
+      return { maxEvents: 100_000, eventRetentionMs: 7 * DAY_MS_LIMIT, globalParallelism: 1000 };
+    case "free":
+      return { maxEvents: 10_000, eventRetentionMs: 3 * DAY_MS_LIMIT, globalParallelism: 100 };
+    default:
+      return { maxEvents: 10_000, eventRetentionMs: 7 * DAY_MS_LIMIT, globalParallelism: 100 };
+  }
+}
+
 export function overLimit(what: string, limit: number): never {
   throw new QueueRequestError(412, `${what} exceeds the plan's limit of ${limit}`);
 }

@@ -2,8 +2,11 @@
  * The queue product's durable state (STYLE.md §7.5): one store in the data directory's `queues`
  * area. Every change is a record `{i, k, key, v}` (instance, kind, key, value; no `v` removes),
  * so replay rebuilds each instance's maps; a snapshot of every live record replaces the log when
- * it grows past the threshold and on close. Log entries (events) and flow-control counters are not
- * kept: they describe the past and the running process.
+ * it grows past the threshold and on close. Log entries (`event`) are only ever added: the plan's
+ * bounds trim them again when an instance is restored, so the snapshot (which holds only the
+ * entries kept) and the log bound the file. Each message record put is also remembered as the
+ * `eventRecord` of its id, so entries of a message that reached a final state still show it.
+ * Flow-control counters are not kept: they describe the running process.
  */
 import { EmulatorError } from "../errors.ts";
 import {
@@ -13,7 +16,7 @@ import {
   type Store,
   type StoreState,
 } from "../storage/index.ts";
-import type { JournalKind } from "./instance.ts";
+import { ALL_EVENTS, type JournalKind } from "./instance.ts";
 
 const FORMAT_VERSION = 1;
 const encoder = new TextEncoder();
@@ -159,6 +162,14 @@ function apply(state: QueueSnapshot, record: LogRecord): void {
   if (kinds === undefined) {
     kinds = new Map();
     state.set(record.i, kinds);
+  }
+  if (record.k === "event" && record.key === ALL_EVENTS && record.v === undefined) {
+    kinds.delete("event");
+    kinds.delete("eventRecord");
+    return;
+  }
+  if (record.k === "message" && record.v !== undefined) {
+    apply(state, { i: record.i, k: "eventRecord", key: record.key, v: record.v });
   }
   let entries = kinds.get(record.k);
   if (entries === undefined) {

@@ -773,7 +773,13 @@ const ROUTES: Route[] = [
   {
     method: "GET",
     pattern: "/v2/globalParallelism",
-    handler: ({ instance }) => ({ parallelismMax: 0, parallelismCount: instance.activeCount }),
+    // No cap (`--qstash-global-parallelism 0`) shows as 0, the SDK's value for an absent field.
+    handler: ({ instance }) => ({
+      parallelismMax: Number.isFinite(instance.limits.globalParallelism)
+        ? instance.limits.globalParallelism
+        : 0,
+      parallelismCount: instance.activeCount,
+    }),
   },
 ];
 
