@@ -91,7 +91,10 @@ export class QueuePersistence {
         }
       }
       for (const bytes of contents.records) {
-        apply(state, JSON.parse(decoder.decode(bytes)) as LogRecord);
+        const parsed = JSON.parse(decoder.decode(bytes)) as LogRecord | { b: LogRecord[] };
+        for (const record of "b" in parsed ? parsed.b : [parsed]) {
+          apply(state, record);
+        }
       }
     } catch (error: unknown) {
       await store.close();
@@ -108,27 +111,55 @@ export class QueuePersistence {
     });
   }
 
+  /**
+   * Records of this event-loop turn, appended as one log record (`{b: [...]}`) by {@link flush}
+   * (a request's answer waits for it) or at the end of the turn (deliveries, timers): one encode,
+   * one checksum and one frame for a publish's message and log entry, or for every delivery that
+   * finished in the turn, instead of one each. Values are encoded then, so a record changed later
+   * in the same turn is written as it is then (a later put of it would follow anyway).
+   */
+  #batch: LogRecord[] = [];
+  #drainScheduled = false;
+
   put(record: { instance: string; kind: JournalKind; key: string; value: unknown }): void {
     if (!this.isDurable) {
       return;
     }
-    this.#store.append(
-      encoder.encode(
-        JSON.stringify({ i: record.instance, k: record.kind, key: record.key, v: record.value }),
-      ),
-    );
+    this.#add({ i: record.instance, k: record.kind, key: record.key, v: record.value });
   }
 
   remove(record: { instance: string; kind: JournalKind; key: string }): void {
     if (!this.isDurable) {
       return;
     }
+    this.#add({ i: record.instance, k: record.kind, key: record.key });
+  }
+
+  #add(record: LogRecord): void {
+    this.#batch.push(record);
+    if (!this.#drainScheduled) {
+      this.#drainScheduled = true;
+      setImmediate(() => {
+        this.#drainScheduled = false;
+        this.#drain();
+      });
+    }
+  }
+
+  /** Appends the turn's records to the store. */
+  #drain(): void {
+    const batch = this.#batch;
+    if (batch.length === 0) {
+      return;
+    }
+    this.#batch = [];
     this.#store.append(
-      encoder.encode(JSON.stringify({ i: record.instance, k: record.kind, key: record.key })),
+      encoder.encode(JSON.stringify(batch.length === 1 ? batch[0] : { b: batch })),
     );
   }
 
   flush(): Promise<void> {
+    this.#drain();
     return this.#store.isFlushed ? Promise.resolve() : this.#store.flush();
   }
 
@@ -143,12 +174,15 @@ export class QueuePersistence {
 
   /** Replaces the log with `state` (every live record), unless a snapshot is already running. */
   snapshot(state: QueueSnapshot): Promise<void> {
+    // The store's snapshot covers what was appended before it: the turn's records too.
+    this.#drain();
     const bytes = encodeQueueSnapshot(state);
     this.#snapshotting = this.#snapshotting.then(() => this.#store.snapshot(bytes));
     return this.#snapshotting;
   }
 
   async close(state: QueueSnapshot | undefined): Promise<void> {
+    this.#drain();
     await this.#snapshotting;
     if (state !== undefined && this.#store.logBytes > 0) {
       await this.snapshot(state);
