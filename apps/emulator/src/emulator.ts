@@ -317,12 +317,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const queueRoute = createQueueRoute({
     service: queues,
-    checkPublish: (instanceId) => {
+    checkPublish: ({ instanceId, messages }) => {
       const resource = { kind: "queue", id: instanceId } as const;
       if (config.qstashDailyLimit !== undefined) {
         const nowMs = clock.now();
         checkDailyQuota({
           limit: config.qstashDailyLimit,
+          messages,
           todayCount: metrics.recorder.day(resource, ["publish"], nowMs - (nowMs % 86_400_000))
             .count,
           nowMs,

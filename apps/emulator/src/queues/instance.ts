@@ -235,6 +235,15 @@ export class QueueInstance {
     );
   }
 
+  /**
+   * How many messages a publish to `destination` adds: one for a URL, one per endpoint for a URL
+   * group (what the daily quota and billing count). A destination publish would refuse counts one.
+   */
+  messageCount(destination: string): number {
+    const group = /^https?:\/\//i.test(destination) ? undefined : this.topics.get(destination);
+    return group === undefined ? 1 : group.endpoints.length;
+  }
+
   #publishOne(
     input: PublishInput,
     target: { url: string; topicName?: string; endpointName?: string },
