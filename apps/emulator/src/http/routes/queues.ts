@@ -445,7 +445,10 @@ function listEvents({ instance, request }: Context): { cursor?: string; events: 
   if (cursor !== undefined && !Number.isInteger(cursor)) {
     badRequest(`invalid cursor ${JSON.stringify(cursorText)}`);
   }
-  const events = instance.events;
+  // The log is trimmed in chunks; the plan's size is what a listing shows, as after a restart.
+  const events = instance.events.slice(
+    Math.max(0, instance.events.length - instance.limits.maxEvents),
+  );
   const page: StoredEvent[] = [];
   let next: string | undefined;
   for (let step = 0; step < events.length; step++) {
