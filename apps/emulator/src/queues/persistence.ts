@@ -55,8 +55,16 @@ export class QueuePersistence {
   readonly isDurable: boolean;
   #snapshotting: Promise<void> = Promise.resolve();
 
-  private constructor(options: { store: Store; initial: QueueSnapshot; isDurable: boolean }) {
+  readonly #onWarning: (message: string) => void;
+
+  private constructor(options: {
+    store: Store;
+    initial: QueueSnapshot;
+    isDurable: boolean;
+    onWarning: (message: string) => void;
+  }) {
     this.#store = options.store;
+    this.#onWarning = options.onWarning;
     this.initial = options.initial;
     this.isDurable = options.isDurable;
   }
@@ -105,6 +113,7 @@ export class QueuePersistence {
       );
     }
     return new QueuePersistence({
+      onWarning: options.onWarning,
       store,
       initial: state,
       isDurable: options.directory !== undefined,
@@ -141,7 +150,12 @@ export class QueuePersistence {
       this.#drainScheduled = true;
       setImmediate(() => {
         this.#drainScheduled = false;
-        this.#drain();
+        try {
+          this.#drain();
+        } catch (error: unknown) {
+          // A failed store (or a change after close): reported, not thrown out of the event loop.
+          this.#onWarning(`the queue journal could not be written: ${(error as Error).message}`);
+        }
       });
     }
   }
