@@ -1,9 +1,29 @@
 import { test } from "vitest";
-import { ManualClock } from "../engine/clock.ts";
 import { Deliverer } from "./delivery.ts";
 import { type EncodedEvent, type Journal, QueueInstance, type StoredEvent } from "./instance.ts";
 import type { PlanLimits } from "./limits.ts";
-import type { MessageRecord, MessageSpec } from "./model.ts";
+import type { MessageRecord, MessageSpec, QueueClock } from "./model.ts";
+
+/** A clock moved by hand; its timers never fire (nothing here waits on one). */
+class ManualClock implements QueueClock {
+  #now: number;
+
+  constructor(now: number) {
+    this.#now = now;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  advance(ms: number): void {
+    this.#now += ms;
+  }
+
+  setTimer(): { cancel(): void } {
+    return { cancel: () => undefined };
+  }
+}
 
 const LIMITS: PlanLimits = { maxEvents: 100, eventRetentionMs: 86_400_000, globalParallelism: 1 };
 const SPEC: MessageSpec = {
