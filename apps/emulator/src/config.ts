@@ -67,6 +67,12 @@ export const EmulatorConfigSchema = z.object({
     .positive()
     .optional()
     .describe("messages per UTC day per queue instance (undefined = off)"),
+  qstashGlobalParallelism: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("deliveries in flight per queue instance (undefined = the plan's; 0 = no cap)"),
   vectorIndexingDelayMs: z.coerce
     .number()
     .int()
@@ -143,6 +149,7 @@ const ENV_TWINS = {
   "qstash-dev": "STRATUS_QSTASH_DEV",
   "qstash-dev-port": "STRATUS_QSTASH_DEV_PORT",
   "qstash-daily-limit": "STRATUS_QSTASH_DAILY_LIMIT",
+  "qstash-global-parallelism": "STRATUS_QSTASH_GLOBAL_PARALLELISM",
   seed: "STRATUS_SEED",
   import: "STRATUS_IMPORT",
   faults: "STRATUS_FAULTS",
@@ -195,6 +202,10 @@ Options:
   --qstash-dev-port PORT    the same on PORT; match QSTASH_DEV_PORT (STRATUS_QSTASH_DEV_PORT)
   --qstash-daily-limit N    messages per UTC day per queue instance, then 429 as the service's
                             daily quota (STRATUS_QSTASH_DAILY_LIMIT, default off)
+  --qstash-global-parallelism N
+                            deliveries in flight per queue instance, 0 for no cap
+                            (STRATUS_QSTASH_GLOBAL_PARALLELISM, default the plan's
+                            max_global_parallelism: 100 on free and pay as you go)
   --seed FILE               JSON state applied at start and on reset: {"kv": {"default": [["SET",
                             "k", "v"]]}, "vector": {"default": [{"id": "a", "vector": […]}]}}
                             (STRATUS_SEED); reset with POST /_stratus/reset (management auth)
@@ -347,6 +358,7 @@ export function readCliConfig(
     vectorIndexingDelayMs: read("vector-indexing-delay-ms"),
     vectorAnnMinVectors: read("vector-ann-min-vectors"),
     qstashDailyLimit: read("qstash-daily-limit"),
+    qstashGlobalParallelism: read("qstash-global-parallelism"),
     qstashDevPort:
       read("qstash-dev-port") ?? (read("qstash-dev") === true ? DEFAULT_QSTASH_DEV_PORT : null),
     configFile: (() => {

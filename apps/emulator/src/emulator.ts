@@ -303,6 +303,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       await management.queues.rotateSigningKeys(id);
     },
     devMode: config.qstashDevPort !== null,
+    globalParallelism:
+      config.qstashGlobalParallelism === 0
+        ? Number.POSITIVE_INFINITY
+        : config.qstashGlobalParallelism,
   }).catch(async (error: unknown) => {
     await management.close();
     await vector.close();
@@ -313,12 +317,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const queueRoute = createQueueRoute({
     service: queues,
-    checkPublish: (instanceId) => {
+    checkPublish: ({ instanceId, messages }) => {
       const resource = { kind: "queue", id: instanceId } as const;
       if (config.qstashDailyLimit !== undefined) {
         const nowMs = clock.now();
         checkDailyQuota({
           limit: config.qstashDailyLimit,
+          messages,
           todayCount: metrics.recorder.day(resource, ["publish"], nowMs - (nowMs % 86_400_000))
             .count,
           nowMs,

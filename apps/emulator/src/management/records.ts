@@ -13,6 +13,7 @@ import type {
   TeamMember,
   VectorIndex,
 } from "@stratus/core/schemas";
+import { planLimits } from "../queues/limits.ts";
 import type {
   DatabaseState,
   QueueState,
@@ -185,6 +186,7 @@ export function queueRestUrl(baseUrl: string): string {
 
 export function queueRecord(state: QueueState, location: Location): QStashUser {
   const isFree = state.plan === "free";
+  const limits = planLimits(state.plan);
   return {
     id: state.id,
     rest_url: queueRestUrl(location.baseUrl),
@@ -218,11 +220,11 @@ export function queueRecord(state: QueueState, location: Location): QStashUser {
     max_retries: 5,
     max_topics: 100,
     max_schedules: 1000,
-    max_events_size: 1000,
+    max_events_size: limits.maxEvents,
     max_dlq_retention_time_milis: 604_800_000,
     max_delay: 604_800,
     max_parallelism: 100,
-    max_global_parallelism: 1000,
+    max_global_parallelism: limits.globalParallelism,
     max_queues: 100,
     max_bandwidth_per_second: 10_485_760,
     timeout: 900,

@@ -22,7 +22,7 @@ import type { AttemptOutcome, Deliverer } from "./delivery.ts";
 import { badRequest, notFound } from "./errors.ts";
 import { assertUrl } from "./headers.ts";
 import { DueHeap } from "./heap.ts";
-import { overLimit, QueueLimits } from "./limits.ts";
+import { overLimit, type PlanLimits, planLimits, QueueLimits } from "./limits.ts";
 import type {
   DlqRecord,
   FlowControlState,
@@ -43,16 +43,37 @@ const DEFAULT_TIMEOUT_MS = 900_000;
 export const DEDUP_WINDOW_MS = 90 * 86_400_000;
 /** The backoff cap (§4.3). */
 const MAX_BACKOFF_MS = 86_400_000;
-/** Log entries kept per instance. */
-const MAX_EVENTS = 10_000;
 
 export interface Journal {
+  /** False without a data directory: nothing needs encoding. */
+  readonly isDurable: boolean;
   put(kind: JournalKind, key: string, value: unknown): void;
   remove(kind: JournalKind, key: string): void;
   flush(): Promise<void>;
 }
 
-export type JournalKind = "message" | "dlq" | "queue" | "schedule" | "topic" | "dedup" | "flow";
+/**
+ * What the journal keeps. `event` is a log entry (key: its sequence number, value:
+ * {@link EncodedEvent}); `eventRecord` is the message an entry describes, kept while entries
+ * refer to it (a message's own record goes once it is final). Removing `event` key
+ * {@link ALL_EVENTS} drops the whole log.
+ */
+export type JournalKind =
+  | "message"
+  | "dlq"
+  | "queue"
+  | "schedule"
+  | "topic"
+  | "dedup"
+  | "flow"
+  | "event"
+  | "eventRecord";
+
+/** The `event` key whose removal drops every log entry (reset). */
+export const ALL_EVENTS = "*";
+
+/** A log entry as journalled: `[time, state, messageId, extra]`. */
+export type EncodedEvent = readonly [number, QStashState, string, Partial<QStashEvent> | null];
 
 export interface SigningKeys {
   current: string;
@@ -68,6 +89,8 @@ export interface InstanceOptions {
   readonly onError: (error: unknown) => void;
   /** Called after each delivery attempt, for usage and listeners. */
   readonly onAttempt?: (event: QStashEvent) => void;
+  /** The plan's bounds (log size and retention, global parallelism); the default plan's if unset. */
+  readonly limits?: PlanLimits;
 }
 
 export interface PublishInput {
@@ -126,6 +149,7 @@ export class QueueInstance {
   readonly flows = new Map<string, FlowControlState>();
   readonly events: StoredEvent[] = [];
   readonly #options: InstanceOptions;
+  #limits: PlanLimits;
   readonly #delayed = new DueHeap();
   /**
    * Due messages waiting to start, by lane: a queue (`q:name`, FIFO under its parallelism) or,
@@ -152,6 +176,19 @@ export class QueueInstance {
   constructor(options: InstanceOptions) {
     this.id = options.id;
     this.#options = options;
+    this.#limits = options.limits ?? planLimits(undefined);
+  }
+
+  /** The plan's bounds now in force (the service sets them from the instance's record). */
+  get limits(): PlanLimits {
+    return this.#limits;
+  }
+
+  set limits(limits: PlanLimits) {
+    if (limits.globalParallelism !== this.#limits.globalParallelism) {
+      this.#requestPump();
+    }
+    this.#limits = limits;
   }
 
   get #now(): number {
@@ -196,6 +233,15 @@ export class QueueInstance {
         ...(endpoint.name === undefined ? {} : { endpointName: endpoint.name }),
       }),
     );
+  }
+
+  /**
+   * How many messages a publish to `destination` adds: one for a URL, one per endpoint for a URL
+   * group (what the daily quota and billing count). A destination publish would refuse counts one.
+   */
+  messageCount(destination: string): number {
+    const group = /^https?:\/\//i.test(destination) ? undefined : this.topics.get(destination);
+    return group === undefined ? 1 : group.endpoints.length;
   }
 
   #publishOne(
@@ -344,6 +390,7 @@ export class QueueInstance {
         this.removeDlq(dlqId);
       }
     }
+    this.#trimEvents(now);
   }
 
   #enterLane(record: MessageRecord): void {
@@ -370,12 +417,17 @@ export class QueueInstance {
     if (queue?.paused === true) {
       return wakeAt;
     }
-    // Retries already hold their queue slot: only flow control can hold them back.
+    const globalMax = this.#limits.globalParallelism;
+    // Retries already hold their queue slot: only flow control (and the global cap) hold them.
     if (lane.retrying.length > 0) {
       lane.retrying = lane.retrying.filter((id) => {
         const record = this.messages.get(id);
         if (record === undefined || this.#inFlight.has(id)) {
           return false;
+        }
+        if (this.#inFlight.size >= globalMax) {
+          // A delivery that ends pumps again.
+          return true;
         }
         const wait = this.#flowBlockedUntil(record, now);
         if (wait === undefined) {
@@ -391,6 +443,9 @@ export class QueueInstance {
       if (record === undefined || this.#inFlight.has(id)) {
         lane.waiting.shift();
         continue;
+      }
+      if (this.#inFlight.size >= globalMax) {
+        break;
       }
       if (
         lane.queueName !== undefined &&
@@ -693,6 +748,7 @@ export class QueueInstance {
       entries.clear();
     }
     this.events.length = 0;
+    journal.remove("event", ALL_EVENTS);
     this.#delayed.clear();
     this.#lanes.clear();
     this.#inFlight.clear();
@@ -716,13 +772,46 @@ export class QueueInstance {
   #log(record: MessageRecord, state: QStashState, extra?: Partial<QStashEvent>): void {
     const event: StoredEvent = { seq: ++this.#eventSeq, time: this.#now, state, record, extra };
     this.events.push(event);
-    // Trimmed in chunks: one splice per MAX_EVENTS / 2 events, not one per event.
-    if (this.events.length > MAX_EVENTS * 1.5) {
-      this.events.splice(0, this.events.length - MAX_EVENTS);
+    const journal = this.#options.journal;
+    if (journal.isDurable) {
+      const encoded: EncodedEvent = [event.time, state, record.id, extra ?? null];
+      journal.put("event", String(event.seq), encoded);
+    }
+    // Trimmed in chunks: one splice per maxEvents / 2 events, not one per event.
+    if (this.events.length > this.#limits.maxEvents * 1.5) {
+      this.events.splice(0, this.events.length - this.#limits.maxEvents);
     }
     const listener = this.#options.onAttempt;
     if (listener !== undefined && state !== "CREATED" && state !== "ACTIVE") {
       listener(eventView(event));
+    }
+  }
+
+  /**
+   * Puts the log recovered from the journal back, within the plan's bounds (the newest
+   * `maxEvents` entries, none past the retention): entries are only appended to the journal, so
+   * what the bounds dropped in the last run is dropped again here.
+   */
+  restoreEvents(events: readonly StoredEvent[]): void {
+    const sorted = [...events].sort((a, b) => a.seq - b.seq);
+    const kept = sorted.slice(Math.max(0, sorted.length - this.#limits.maxEvents));
+    this.events.length = 0;
+    for (const event of kept) {
+      this.events.push(event);
+    }
+    this.#eventSeq = Math.max(this.#eventSeq, sorted.at(-1)?.seq ?? 0);
+    this.#trimEvents(this.#now);
+  }
+
+  /** Drops log entries past the plan's retention (entries are in time order). */
+  #trimEvents(now: number): void {
+    const cutoff = now - this.#limits.eventRetentionMs;
+    let expired = 0;
+    while (expired < this.events.length && (this.events[expired]?.time ?? now) <= cutoff) {
+      expired++;
+    }
+    if (expired > 0) {
+      this.events.splice(0, expired);
     }
   }
 

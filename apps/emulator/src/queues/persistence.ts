@@ -2,8 +2,11 @@
  * The queue product's durable state (STYLE.md §7.5): one store in the data directory's `queues`
  * area. Every change is a record `{i, k, key, v}` (instance, kind, key, value; no `v` removes),
  * so replay rebuilds each instance's maps; a snapshot of every live record replaces the log when
- * it grows past the threshold and on close. Log entries (events) and flow-control counters are not
- * kept: they describe the past and the running process.
+ * it grows past the threshold and on close. Log entries (`event`) are only ever added: the plan's
+ * bounds trim them again when an instance is restored, so the snapshot (which holds only the
+ * entries kept) and the log bound the file. Each message record put is also remembered as the
+ * `eventRecord` of its id, so entries of a message that reached a final state still show it.
+ * Flow-control counters are not kept: they describe the running process.
  */
 import { EmulatorError } from "../errors.ts";
 import {
@@ -13,7 +16,7 @@ import {
   type Store,
   type StoreState,
 } from "../storage/index.ts";
-import type { JournalKind } from "./instance.ts";
+import { ALL_EVENTS, type JournalKind } from "./instance.ts";
 
 const FORMAT_VERSION = 1;
 const encoder = new TextEncoder();
@@ -52,8 +55,16 @@ export class QueuePersistence {
   readonly isDurable: boolean;
   #snapshotting: Promise<void> = Promise.resolve();
 
-  private constructor(options: { store: Store; initial: QueueSnapshot; isDurable: boolean }) {
+  readonly #onWarning: (message: string) => void;
+
+  private constructor(options: {
+    store: Store;
+    initial: QueueSnapshot;
+    isDurable: boolean;
+    onWarning: (message: string) => void;
+  }) {
     this.#store = options.store;
+    this.#onWarning = options.onWarning;
     this.initial = options.initial;
     this.isDurable = options.isDurable;
   }
@@ -88,7 +99,10 @@ export class QueuePersistence {
         }
       }
       for (const bytes of contents.records) {
-        apply(state, JSON.parse(decoder.decode(bytes)) as LogRecord);
+        const parsed = JSON.parse(decoder.decode(bytes)) as LogRecord | { b: LogRecord[] };
+        for (const record of "b" in parsed ? parsed.b : [parsed]) {
+          apply(state, record);
+        }
       }
     } catch (error: unknown) {
       await store.close();
@@ -99,33 +113,67 @@ export class QueuePersistence {
       );
     }
     return new QueuePersistence({
+      onWarning: options.onWarning,
       store,
       initial: state,
       isDurable: options.directory !== undefined,
     });
   }
 
+  /**
+   * Records of this event-loop turn, appended as one log record (`{b: [...]}`) by {@link flush}
+   * (a request's answer waits for it) or at the end of the turn (deliveries, timers): one encode,
+   * one checksum and one frame for a publish's message and log entry, or for every delivery that
+   * finished in the turn, instead of one each. Values are encoded then, so a record changed later
+   * in the same turn is written as it is then (a later put of it would follow anyway).
+   */
+  #batch: LogRecord[] = [];
+  #drainScheduled = false;
+
   put(record: { instance: string; kind: JournalKind; key: string; value: unknown }): void {
     if (!this.isDurable) {
       return;
     }
-    this.#store.append(
-      encoder.encode(
-        JSON.stringify({ i: record.instance, k: record.kind, key: record.key, v: record.value }),
-      ),
-    );
+    this.#add({ i: record.instance, k: record.kind, key: record.key, v: record.value });
   }
 
   remove(record: { instance: string; kind: JournalKind; key: string }): void {
     if (!this.isDurable) {
       return;
     }
+    this.#add({ i: record.instance, k: record.kind, key: record.key });
+  }
+
+  #add(record: LogRecord): void {
+    this.#batch.push(record);
+    if (!this.#drainScheduled) {
+      this.#drainScheduled = true;
+      setImmediate(() => {
+        this.#drainScheduled = false;
+        try {
+          this.#drain();
+        } catch (error: unknown) {
+          // A failed store (or a change after close): reported, not thrown out of the event loop.
+          this.#onWarning(`the queue journal could not be written: ${(error as Error).message}`);
+        }
+      });
+    }
+  }
+
+  /** Appends the turn's records to the store. */
+  #drain(): void {
+    const batch = this.#batch;
+    if (batch.length === 0) {
+      return;
+    }
+    this.#batch = [];
     this.#store.append(
-      encoder.encode(JSON.stringify({ i: record.instance, k: record.kind, key: record.key })),
+      encoder.encode(JSON.stringify(batch.length === 1 ? batch[0] : { b: batch })),
     );
   }
 
   flush(): Promise<void> {
+    this.#drain();
     return this.#store.isFlushed ? Promise.resolve() : this.#store.flush();
   }
 
@@ -140,12 +188,15 @@ export class QueuePersistence {
 
   /** Replaces the log with `state` (every live record), unless a snapshot is already running. */
   snapshot(state: QueueSnapshot): Promise<void> {
+    // The store's snapshot covers what was appended before it: the turn's records too.
+    this.#drain();
     const bytes = encodeQueueSnapshot(state);
     this.#snapshotting = this.#snapshotting.then(() => this.#store.snapshot(bytes));
     return this.#snapshotting;
   }
 
   async close(state: QueueSnapshot | undefined): Promise<void> {
+    this.#drain();
     await this.#snapshotting;
     if (state !== undefined && this.#store.logBytes > 0) {
       await this.snapshot(state);
@@ -159,6 +210,14 @@ function apply(state: QueueSnapshot, record: LogRecord): void {
   if (kinds === undefined) {
     kinds = new Map();
     state.set(record.i, kinds);
+  }
+  if (record.k === "event" && record.key === ALL_EVENTS && record.v === undefined) {
+    kinds.delete("event");
+    kinds.delete("eventRecord");
+    return;
+  }
+  if (record.k === "message" && record.v !== undefined) {
+    apply(state, { i: record.i, k: "eventRecord", key: record.key, v: record.v });
   }
   let entries = kinds.get(record.k);
   if (entries === undefined) {

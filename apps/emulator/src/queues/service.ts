@@ -9,13 +9,16 @@ import type { FsyncPolicy, StoreState } from "../storage/index.ts";
 import { Deliverer } from "./delivery.ts";
 import { QueueRequestError } from "./errors.ts";
 import {
+  type EncodedEvent,
   type FlowControlConfig,
   flowConfig,
   type Journal,
   type JournalKind,
   QueueInstance,
   type SigningKeys,
+  type StoredEvent,
 } from "./instance.ts";
+import { type PlanLimits, planLimits } from "./limits.ts";
 import type {
   DlqRecord,
   MessageRecord,
@@ -35,6 +38,8 @@ export interface QueueAccount {
   readonly nextSigningKey?: string | undefined;
   /** The plan's retry maximum (`max_retries`). */
   readonly maxRetries?: number;
+  /** The instance's plan (`free`, `paid`, `qstash_fixed_1m`, …): its log bounds and parallelism. */
+  readonly plan?: string;
 }
 
 /** The id of the instance served with the SDK's dev-mode credentials (`--queue-dev-port`). */
@@ -53,6 +58,11 @@ export interface QueueServiceOptions {
   readonly devMode?: boolean;
   /** Called for each final or failed delivery attempt (metrics, the TUI's log). */
   readonly onEvent?: (instanceId: string, event: QStashEvent) => void;
+  /**
+   * Deliveries in flight per instance (`--qstash-global-parallelism`), instead of the plan's
+   * `max_global_parallelism`; infinity is no cap.
+   */
+  readonly globalParallelism?: number | undefined;
 }
 
 export interface QueueGrant {
@@ -115,6 +125,8 @@ export class QueueService {
         account.readOnlyToken !== "" && timingSafeEqual(token, account.readOnlyToken);
       if ((standard || readOnly) && found === undefined) {
         found = { instance: this.instance(account.id), account, readOnly: !standard };
+        // A plan change (set-plan) takes effect at the instance's next request.
+        found.instance.limits = this.#limitsOf(account);
       }
     }
     return found;
@@ -139,12 +151,19 @@ export class QueueService {
     return this.signingKeys(id);
   }
 
+  #limitsOf(account: QueueAccount | undefined): PlanLimits {
+    const limits = planLimits(account?.plan);
+    const override = this.#options.globalParallelism;
+    return override === undefined ? limits : { ...limits, globalParallelism: override };
+  }
+
   /** The live instance `id`, created (and restored from the store) on first use. */
   instance(id: string): QueueInstance {
     let instance = this.#instances.get(id);
     if (instance === undefined) {
       instance = new QueueInstance({
         id,
+        limits: this.#limitsOf(this.#accounts().find((account) => account.id === id)),
         clock: this.#options.clock,
         deliverer: this.#deliverer,
         journal: this.#journal(id),
@@ -185,6 +204,7 @@ export class QueueService {
   #journal(instance: string): Journal {
     const persistence = this.#persistence;
     return {
+      isDurable: persistence.isDurable,
       put: (kind, key, value) => {
         persistence.put({ instance, kind, key, value });
         this.#maybeSnapshot();
@@ -229,6 +249,7 @@ export class QueueService {
         ["topic", new Map(instance.topics)],
         ["dedup", new Map(instance.dedup)],
         ["flow", new Map([...instance.flows].map(([key, flow]) => [key, flowConfig(flow)]))],
+        ...eventKinds(instance.events),
       ]);
       // JSON copies, so the snapshot is what the records were when it was asked for.
       state.set(
@@ -291,4 +312,39 @@ function restore(
   for (const value of saved.get("message")?.values() ?? []) {
     instance.restore(value as MessageRecord);
   }
+  restoreEvents(instance, saved);
+}
+
+/** The log as journal kinds: each entry, and once each message an entry refers to. */
+function eventKinds(events: readonly StoredEvent[]): [JournalKind, Map<string, unknown>][] {
+  const entries = new Map<string, unknown>();
+  const records = new Map<string, unknown>();
+  for (const event of events) {
+    const encoded: EncodedEvent = [event.time, event.state, event.record.id, event.extra ?? null];
+    entries.set(String(event.seq), encoded);
+    records.set(event.record.id, event.record);
+  }
+  return [
+    ["event", entries],
+    ["eventRecord", records],
+  ];
+}
+
+function restoreEvents(
+  instance: QueueInstance,
+  saved: Map<JournalKind, Map<string, unknown>>,
+): void {
+  const records = saved.get("eventRecord");
+  const events: StoredEvent[] = [];
+  for (const [key, value] of saved.get("event") ?? []) {
+    const [time, state, messageId, extra] = value as EncodedEvent;
+    const record = (instance.messages.get(messageId) ?? records?.get(messageId)) as
+      | MessageRecord
+      | undefined;
+    // A message put with no entry refers to nothing; an entry without its message cannot show.
+    if (record !== undefined) {
+      events.push({ seq: Number(key), time, state, record, extra: extra ?? undefined });
+    }
+  }
+  instance.restoreEvents(events);
 }

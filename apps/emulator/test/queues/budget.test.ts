@@ -101,4 +101,25 @@ test("--qstash-daily-limit: the service's daily quota answer, reset at the next 
   });
   clock.advance(12 * 3_600_000);
   await expect(client.publish(message)).resolves.toMatchObject({ messageId: expect.any(String) });
+  // Each message counts: with one left today, a batch of two is refused whole, a batch of one
+  // passes, and a URL group of two endpoints counts two.
+  const refusedBatch = await client
+    .batch([
+      { url: message.url, body: "a", delay: 604_800 },
+      { url: message.url, body: "b", delay: 604_800 },
+    ])
+    .catch((error: unknown) => error);
+  expect(refusedBatch).toMatchObject({ limit: "2", remaining: "1" });
+  expect(refusedBatch).toBeInstanceOf(QstashDailyRatelimitError);
+  await client.urlGroups.addEndpoints({
+    name: "pair",
+    endpoints: [{ url: `${message.url}/a` }, { url: `${message.url}/b` }],
+  });
+  await expect(
+    client.publish({ urlGroup: "pair", body: "x", delay: 604_800 }),
+  ).rejects.toBeInstanceOf(QstashDailyRatelimitError);
+  await expect(
+    client.batch([{ url: message.url, body: "c", delay: 604_800 }]),
+  ).resolves.toHaveLength(1);
+  await expect(client.publish(message)).rejects.toBeInstanceOf(QstashDailyRatelimitError);
 });

@@ -2,7 +2,7 @@
  * Nothing accepted is lost across SIGKILL (issue 19): a child emulator with fsync `always`
  * accepts a delayed message, a queue, a URL group and a schedule, and has one message in flight
  * to a receiver that never answers; after the kill, an emulator on the same data directory still
- * holds them all and delivers the in-flight message again.
+ * holds them all, with their log entries, and delivers the in-flight message again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -37,7 +37,7 @@ async function startChild(
   return { child, ...(JSON.parse(line) as { queueUrl: string; queueToken: string }) };
 }
 
-test("accepted messages, queues, URL groups and schedules survive SIGKILL; in-flight is redelivered", {
+test("accepted messages, queues, URL groups, schedules and the log survive SIGKILL; in-flight is redelivered", {
   timeout: 60_000,
 }, async ({ expect }) => {
   const dataDir = await mkdtemp(join(tmpdir(), "stratus-queues-crash-"));
@@ -80,6 +80,17 @@ test("accepted messages, queues, URL groups and schedules survive SIGKILL; in-fl
       expect(await after.queue({ queueName: "kept" }).get()).toMatchObject({ parallelism: 2 });
       expect((await after.urlGroups.get("group")).endpoints).toHaveLength(1);
       expect((await after.schedules.get(scheduleId)).cron).toBe("0 0 * * *");
+      // The log too: the first run's entries, then the redelivery's.
+      await restarted.queues.instances.get(restarted.queues.instanceIds()[0] ?? "")?.idle();
+      const states = async (messageId: string) =>
+        (await after.logs({ filter: { messageId } })).logs.map((log) => log.state).reverse();
+      expect(await states(inFlight.messageId)).toEqual([
+        "CREATED",
+        "ACTIVE",
+        "ACTIVE",
+        "DELIVERED",
+      ]);
+      expect(await states(delayed.messageId)).toEqual(["CREATED"]);
     } finally {
       await restarted.close();
     }

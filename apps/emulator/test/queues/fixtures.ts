@@ -22,6 +22,8 @@ export class TestReceiver {
   readonly deliveries: Delivery[] = [];
   /** What the next requests get; the last entry repeats. */
   answers: Answer[] = [{ status: 200, body: "ok" }];
+  /** Responses of "hang" answers, oldest first, until {@link TestReceiver.release}. */
+  readonly #held: import("node:http").ServerResponse[] = [];
   readonly #server: Server;
   readonly #waiters: { count: number; resolve: () => void }[] = [];
 
@@ -62,10 +64,21 @@ export class TestReceiver {
       }
     }
     if (answer === "hang") {
+      this.#held.push(response);
       return;
     }
     response.writeHead(answer.status, { "content-type": "text/plain", "x-answer": "test" });
     response.end(answer.body ?? "");
+  }
+
+  /** Answers the oldest held request with 200. */
+  release(): void {
+    const response = this.#held.shift();
+    if (response === undefined) {
+      throw new Error("no request is held");
+    }
+    response.writeHead(200, { "content-type": "text/plain" });
+    response.end("released");
   }
 
   get url(): string {
@@ -99,12 +112,17 @@ export interface QueueFixture {
   close(): Promise<void>;
 }
 
-export async function startQueueFixture(options: { dataDir?: string } = {}): Promise<QueueFixture> {
-  const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0));
+export async function startQueueFixture(
+  options: { dataDir?: string; startAt?: number; globalParallelism?: number } = {},
+): Promise<QueueFixture> {
+  const clock = new ManualClock(options.startAt ?? Date.UTC(2026, 0, 1, 0, 0, 0));
   const emulator = await createEmulator({
     port: 0,
     respPort: null,
     clock,
+    ...(options.globalParallelism === undefined
+      ? {}
+      : { qstashGlobalParallelism: options.globalParallelism }),
     ...(options.dataDir === undefined
       ? {}
       : { dataDir: options.dataDir, fsync: "always" as const }),

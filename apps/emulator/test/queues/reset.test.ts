@@ -82,6 +82,7 @@ test("reset empties the queue instance, keeps its credentials, and nothing comes
       expect(await after.queue().list()).toEqual([]);
       expect(await after.schedules.list()).toEqual([]);
       expect(await after.urlGroups.list()).toEqual([]);
+      expect((await after.logs()).logs).toEqual([]);
       await restarted.advance(120_000);
       expect(restarted.target.deliveries).toEqual([]);
     } finally {

@@ -55,7 +55,13 @@ interface Context {
   /** For prefix routes: the rest of the path (the destination). */
   readonly rest: string;
   readonly onPublish?: ((sample: QueuePublishSample) => void) | undefined;
-  readonly checkPublish?: ((instanceId: string) => void) | undefined;
+  readonly checkPublish?: ((request: PublishCheck) => void) | undefined;
+}
+
+/** What a publish, enqueue or batch request would add: `messages` counts each URL group endpoint. */
+export interface PublishCheck {
+  readonly instanceId: string;
+  readonly messages: number;
 }
 
 type Handler = (context: Context) => unknown;
@@ -83,10 +89,11 @@ export interface QueueRouteOptions {
   readonly service: QueueService;
   readonly onPublish?: ((sample: QueuePublishSample) => void) | undefined;
   /**
-   * Called before a publish, enqueue or batch is accepted; throws a {@link QueueRequestError}
-   * when the instance's plan refuses more messages (its monthly budget).
+   * Called before a publish, enqueue or batch is accepted, with the number of messages it would
+   * add; throws a {@link QueueRequestError} when the instance's plan refuses them (its daily quota,
+   * its monthly budget).
    */
-  readonly checkPublish?: ((instanceId: string) => void) | undefined;
+  readonly checkPublish?: ((request: PublishCheck) => void) | undefined;
 }
 
 export function createQueueRoute(options: QueueRouteOptions): QueueRouteHandler {
@@ -265,15 +272,20 @@ function checkSize(body: Uint8Array): void {
 function publish(context: Context, queueName: string | undefined): EmulatorResponse {
   const { request, instance } = context;
   checkSize(request.body);
-  context.checkPublish?.(instance.id);
   const entries = [...headerEntries(request)];
   const cron = entries.find(([name]) => name === H.CRON)?.[1];
+  const target = destination(context.rest, request);
+  context.checkPublish?.({
+    instanceId: instance.id,
+    // A schedule adds its messages when it fires; creating it counts as one request.
+    messages: cron === undefined ? instance.messageCount(target) : 1,
+  });
   if (cron !== undefined) {
     // §2.9: `Upstash-Cron` on a publish creates a schedule.
     return jsonResponse(201, { scheduleId: scheduleFrom(context, entries) });
   }
   const result = instance.publish({
-    destination: destination(context.rest, request),
+    destination: target,
     spec: parseMessageSpec(entries, { limits: LIMITS }),
     body: request.body,
     queueName,
@@ -300,8 +312,16 @@ function enqueue(context: Context): EmulatorResponse {
 }
 
 function batch(context: Context): EmulatorResponse {
-  context.checkPublish?.(context.instance.id);
   const entries = parseJson(context.request.body, QStashBatchBodySchema);
+  // Every message of the batch counts (each endpoint of a URL group too): a batch that would go
+  // past the quota is refused whole, like a batch with a bad entry.
+  context.checkPublish?.({
+    instanceId: context.instance.id,
+    messages: entries.reduce(
+      (sum, entry) => sum + context.instance.messageCount(entry.destination),
+      0,
+    ),
+  });
   const callerAddress = callerIp(context.request);
   // Every entry is checked before any is accepted, so a bad one publishes nothing.
   const prepared = entries.map((entry) => {
@@ -425,7 +445,10 @@ function listEvents({ instance, request }: Context): { cursor?: string; events: 
   if (cursor !== undefined && !Number.isInteger(cursor)) {
     badRequest(`invalid cursor ${JSON.stringify(cursorText)}`);
   }
-  const events = instance.events;
+  // The log is trimmed in chunks; the plan's size is what a listing shows, as after a restart.
+  const events = instance.events.slice(
+    Math.max(0, instance.events.length - instance.limits.maxEvents),
+  );
   const page: StoredEvent[] = [];
   let next: string | undefined;
   for (let step = 0; step < events.length; step++) {
@@ -773,7 +796,13 @@ const ROUTES: Route[] = [
   {
     method: "GET",
     pattern: "/v2/globalParallelism",
-    handler: ({ instance }) => ({ parallelismMax: 0, parallelismCount: instance.activeCount }),
+    // No cap (`--qstash-global-parallelism 0`) shows as 0, the SDK's value for an absent field.
+    handler: ({ instance }) => ({
+      parallelismMax: Number.isFinite(instance.limits.globalParallelism)
+        ? instance.limits.globalParallelism
+        : 0,
+      parallelismCount: instance.activeCount,
+    }),
   },
 ];
 
