@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * The JavaScript half of a package's build (issue 21: `import("@stratus/testing")` ≤ 300 ms cold).
+ * `tsc -b tsconfig.build.json` writes only the declarations; this bundles the package's sources
+ * into `dist/` with esbuild, one file per entry point (the `@stratus/source` targets of its
+ * `exports`, plus the files named on the command line, e.g. a bin's `src/main.ts`) and shared
+ * chunks under `dist/chunks/`.
+ *
+ * Why a bundle: Node's ESM loader spends about a millisecond per module (resolve, read, compile,
+ * link), and the emulator alone is ~700 modules (one file per Redis command by design), so the
+ * file-per-module output took 0.8–1.5 s to import however little of it ran. The bundle keeps the
+ * source layout and the command table as they are. The package's own dependencies (npm and
+ * `@stratus/*`) stay external, so each is loaded once and shared between packages; an `import()`
+ * in the sources becomes a chunk loaded on first use.
+ *
+ * Run from a package directory: `node ../../scripts/bundle.mjs [extra entry …]`.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+const manifest = JSON.parse(readFileSync("package.json", "utf8"));
+
+/** The `@stratus/source` file of every export (the sources `dist/` mirrors). */
+function exportedSources(exports) {
+  return Object.values(exports ?? {})
+    .map((target) => (typeof target === "object" ? target["@stratus/source"] : undefined))
+    .filter((source) => typeof source === "string");
+}
+
+const dependencies = [
+  ...Object.keys(manifest.dependencies ?? {}),
+  ...Object.keys(manifest.peerDependencies ?? {}),
+  ...Object.keys(manifest.optionalDependencies ?? {}),
+];
+
+/** Removes the JavaScript a previous build left (tsc's file-per-module output, old chunks). */
+function removeOldJavaScript(directory) {
+  if (!existsSync(directory)) {
+    return;
+  }
+  for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.js(\.map)?$/.test(entry.name)) {
+      rmSync(join(entry.parentPath, entry.name));
+    }
+  }
+}
+
+removeOldJavaScript("dist");
+await build({
+  entryPoints: [...exportedSources(manifest.exports), ...process.argv.slice(2)],
+  outbase: "src",
+  outdir: "dist",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // Subpaths too (`@stratus/core/schemas`, `@orama/stemmers/arabic`).
+  external: dependencies.flatMap((name) => [name, `${name}/*`]),
+  chunkNames: "chunks/[name]-[hash]",
+  // Stack traces name the sources (shipped in the package beside `dist/`).
+  sourcemap: "linked",
+  sourcesContent: false,
+  logLevel: "warning",
+});
