@@ -13,7 +13,11 @@
  * `@stratus/*`) stay external, so each is loaded once and shared between packages; an `import()`
  * in the sources becomes a chunk loaded on first use.
  *
- * Run from a package directory: `node ../../scripts/bundle.mjs [extra entry …]`.
+ * `--inline=<package>` bundles that dependency in rather than leaving it external: for a package of
+ * many small modules that holds no state or classes shared with other packages (the 17 stemmer
+ * modules of `@orama/stemmers` load in 20 ms as modules, 7 ms inlined).
+ *
+ * Run from a package directory: `node ../../scripts/bundle.mjs [--inline=<package> …] [extra entry …]`.
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -28,11 +32,16 @@ function exportedSources(exports) {
     .filter((source) => typeof source === "string");
 }
 
+const args = process.argv.slice(2);
+const inlined = new Set(
+  args.filter((arg) => arg.startsWith("--inline=")).map((arg) => arg.slice("--inline=".length)),
+);
+const extraEntries = args.filter((arg) => !arg.startsWith("--"));
 const dependencies = [
   ...Object.keys(manifest.dependencies ?? {}),
   ...Object.keys(manifest.peerDependencies ?? {}),
   ...Object.keys(manifest.optionalDependencies ?? {}),
-];
+].filter((name) => !inlined.has(name));
 
 /** Removes the JavaScript a previous build left (tsc's file-per-module output, old chunks). */
 function removeOldJavaScript(directory) {
@@ -48,7 +57,7 @@ function removeOldJavaScript(directory) {
 
 removeOldJavaScript("dist");
 await build({
-  entryPoints: [...exportedSources(manifest.exports), ...process.argv.slice(2)],
+  entryPoints: [...exportedSources(manifest.exports), ...extraEntries],
   outbase: "src",
   outdir: "dist",
   bundle: true,
