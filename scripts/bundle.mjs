@@ -15,7 +15,7 @@
  *
  * `--inline=<package>` bundles that dependency in rather than leaving it external, for packages of
  * many small modules: the emulator inlines `@stratus/core` (from its sources) and zod (95 modules,
- * ~60 ms of CPU as modules, ~25 ms inlined) and the 17 modules of `@orama/stemmers` (20 ms → 7 ms).
+ * ~60 ms of CPU as modules, ~25 ms inlined).
  * The cost is a private copy: `@stratus/testing` still imports `@stratus/core` itself, but only
  * its zod-free entries (`auth`, `rest`, `sse`, `base64`). An inlined package's own dependencies
  * must be inlined too or be dependencies of the bundling package (checked here), or an install

@@ -8,46 +8,54 @@
  * the Snowball algorithms of the same names (unconfirmed: that each matches rust-stemmers' version
  * word for word).
  */
-import { stemmer as arabic } from "@orama/stemmers/arabic";
-import { stemmer as danish } from "@orama/stemmers/danish";
-import { stemmer as dutch } from "@orama/stemmers/dutch";
-import { stemmer as finnish } from "@orama/stemmers/finnish";
-import { stemmer as french } from "@orama/stemmers/french";
-import { stemmer as german } from "@orama/stemmers/german";
-import { stemmer as greek } from "@orama/stemmers/greek";
-import { stemmer as hungarian } from "@orama/stemmers/hungarian";
-import { stemmer as italian } from "@orama/stemmers/italian";
-import { stemmer as norwegian } from "@orama/stemmers/norwegian";
-import { stemmer as portuguese } from "@orama/stemmers/portuguese";
-import { stemmer as romanian } from "@orama/stemmers/romanian";
-import { stemmer as russian } from "@orama/stemmers/russian";
-import { stemmer as spanish } from "@orama/stemmers/spanish";
-import { stemmer as swedish } from "@orama/stemmers/swedish";
-import { stemmer as tamil } from "@orama/stemmers/tamil";
-import { stemmer as turkish } from "@orama/stemmers/turkish";
+import { createRequire } from "node:module";
 import { porter2 } from "./porter2.ts";
 
-/** The LANGUAGE values the documentation lists, with their stemmers. */
-const STEMMERS: ReadonlyMap<string, (word: string) => string> = new Map([
-  ["arabic", arabic],
-  ["danish", danish],
-  ["dutch", dutch],
+type Stemmer = (word: string) => string;
+
+/**
+ * The LANGUAGE values the documentation lists: English's stemmer, and the `@orama/stemmers`
+ * subpath of the others. Those are loaded on a language's first use (issue 21: start-up): each
+ * builds its Snowball tables when loaded, 300 KB of code in all, which every import of the
+ * emulator paid. The package's CommonJS build loads synchronously, as the engine needs.
+ */
+const STEMMERS: ReadonlyMap<string, Stemmer | string> = new Map([
+  ["arabic", "arabic"],
+  ["danish", "danish"],
+  ["dutch", "dutch"],
   ["english", porter2],
-  ["finnish", finnish],
-  ["french", french],
-  ["german", german],
-  ["greek", greek],
-  ["hungarian", hungarian],
-  ["italian", italian],
-  ["norwegian", norwegian],
-  ["portuguese", portuguese],
-  ["romanian", romanian],
-  ["russian", russian],
-  ["spanish", spanish],
-  ["swedish", swedish],
-  ["tamil", tamil],
-  ["turkish", turkish],
+  ["finnish", "finnish"],
+  ["french", "french"],
+  ["german", "german"],
+  ["greek", "greek"],
+  ["hungarian", "hungarian"],
+  ["italian", "italian"],
+  ["norwegian", "norwegian"],
+  ["portuguese", "portuguese"],
+  ["romanian", "romanian"],
+  ["russian", "russian"],
+  ["spanish", "spanish"],
+  ["swedish", "swedish"],
+  ["tamil", "tamil"],
+  ["turkish", "turkish"],
 ]);
+
+const requireStemmer = createRequire(import.meta.url);
+const loadedStemmers = new Map<string, Stemmer>();
+
+/** The stemmer of `language`, loading it the first time; undefined for an unknown language. */
+function stemmerOf(language: string): Stemmer | undefined {
+  const known = STEMMERS.get(language);
+  if (typeof known !== "string") {
+    return known;
+  }
+  let stem = loadedStemmers.get(known);
+  if (stem === undefined) {
+    stem = (requireStemmer(`@orama/stemmers/${known}`) as { stemmer: Stemmer }).stemmer;
+    loadedStemmers.set(known, stem);
+  }
+  return stem;
+}
 
 export const LANGUAGES: readonly string[] = [...STEMMERS.keys()];
 
@@ -75,7 +83,7 @@ const STEM_CACHE_LIMIT = 200_000;
 const stemCaches = new Map<string, Map<string, string>>();
 
 function cachedStemmer(language: string): ((word: string) => string) | undefined {
-  const stem = STEMMERS.get(language);
+  const stem = stemmerOf(language);
   if (stem === undefined) {
     return undefined;
   }
