@@ -12,47 +12,49 @@ import { createRequire } from "node:module";
 import { porter2 } from "./porter2.ts";
 
 type Stemmer = (word: string) => string;
+interface StemmerModule {
+  readonly stemmer: Stemmer;
+}
+
+/** Node's `require`: the stemmers' CommonJS build loads synchronously, as the engine needs. */
+const require = createRequire(import.meta.url);
 
 /**
- * The LANGUAGE values the documentation lists: English's stemmer, and the `@orama/stemmers`
- * subpath of the others. Those are loaded on a language's first use (issue 21: start-up): each
- * builds its Snowball tables when loaded, 300 KB of code in all, which every import of the
- * emulator paid. The package's CommonJS build loads synchronously, as the engine needs.
+ * The LANGUAGE values the documentation lists, with how to get their stemmers. `@orama/stemmers`
+ * ones are loaded on the language's first use (issue 21: start-up): each builds its Snowball
+ * tables when loaded, 300 KB of code in all, which every import of the emulator used to pay.
  */
-const STEMMERS: ReadonlyMap<string, Stemmer | string> = new Map([
-  ["arabic", "arabic"],
-  ["danish", "danish"],
-  ["dutch", "dutch"],
-  ["english", porter2],
-  ["finnish", "finnish"],
-  ["french", "french"],
-  ["german", "german"],
-  ["greek", "greek"],
-  ["hungarian", "hungarian"],
-  ["italian", "italian"],
-  ["norwegian", "norwegian"],
-  ["portuguese", "portuguese"],
-  ["romanian", "romanian"],
-  ["russian", "russian"],
-  ["spanish", "spanish"],
-  ["swedish", "swedish"],
-  ["tamil", "tamil"],
-  ["turkish", "turkish"],
+const STEMMERS: ReadonlyMap<string, () => Stemmer> = new Map<string, () => Stemmer>([
+  ["arabic", () => (require("@orama/stemmers/arabic") as StemmerModule).stemmer],
+  ["danish", () => (require("@orama/stemmers/danish") as StemmerModule).stemmer],
+  ["dutch", () => (require("@orama/stemmers/dutch") as StemmerModule).stemmer],
+  ["english", () => porter2],
+  ["finnish", () => (require("@orama/stemmers/finnish") as StemmerModule).stemmer],
+  ["french", () => (require("@orama/stemmers/french") as StemmerModule).stemmer],
+  ["german", () => (require("@orama/stemmers/german") as StemmerModule).stemmer],
+  ["greek", () => (require("@orama/stemmers/greek") as StemmerModule).stemmer],
+  ["hungarian", () => (require("@orama/stemmers/hungarian") as StemmerModule).stemmer],
+  ["italian", () => (require("@orama/stemmers/italian") as StemmerModule).stemmer],
+  ["norwegian", () => (require("@orama/stemmers/norwegian") as StemmerModule).stemmer],
+  ["portuguese", () => (require("@orama/stemmers/portuguese") as StemmerModule).stemmer],
+  ["romanian", () => (require("@orama/stemmers/romanian") as StemmerModule).stemmer],
+  ["russian", () => (require("@orama/stemmers/russian") as StemmerModule).stemmer],
+  ["spanish", () => (require("@orama/stemmers/spanish") as StemmerModule).stemmer],
+  ["swedish", () => (require("@orama/stemmers/swedish") as StemmerModule).stemmer],
+  ["tamil", () => (require("@orama/stemmers/tamil") as StemmerModule).stemmer],
+  ["turkish", () => (require("@orama/stemmers/turkish") as StemmerModule).stemmer],
 ]);
 
-const requireStemmer = createRequire(import.meta.url);
 const loadedStemmers = new Map<string, Stemmer>();
 
 /** The stemmer of `language`, loading it the first time; undefined for an unknown language. */
 function stemmerOf(language: string): Stemmer | undefined {
-  const known = STEMMERS.get(language);
-  if (typeof known !== "string") {
-    return known;
-  }
-  let stem = loadedStemmers.get(known);
+  let stem = loadedStemmers.get(language);
   if (stem === undefined) {
-    stem = (requireStemmer(`@orama/stemmers/${known}`) as { stemmer: Stemmer }).stemmer;
-    loadedStemmers.set(known, stem);
+    stem = STEMMERS.get(language)?.();
+    if (stem !== undefined) {
+      loadedStemmers.set(language, stem);
+    }
   }
   return stem;
 }
