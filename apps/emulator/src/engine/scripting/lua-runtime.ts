@@ -8,7 +8,15 @@
  * is synchronous, so it cannot wait for it on the first EVAL); each engine then creates its Lua
  * states lazily and synchronously.
  */
-import { LuaFactory } from "wasmoon";
+import { createRequire } from "node:module";
+import type * as Wasmoon from "wasmoon";
+
+/**
+ * wasmoon ships a CommonJS (UMD) build: `require` loads it in ~7 ms of CPU, where an ESM `import`
+ * of it costs ~40 ms (Node's ESM loader scans a CommonJS source for its export names), a sixth of
+ * the emulator's whole import (issue 21: start-up).
+ */
+const { LuaFactory } = createRequire(import.meta.url)("wasmoon") as typeof Wasmoon;
 
 /** A `lua_State*`: an address in wasm memory. */
 export type LuaState = number;
@@ -116,7 +124,7 @@ webAssembly.instantiate = async (...args: unknown[]): Promise<unknown> => {
   wasmExports ??= (instance as { exports: Record<string, unknown> }).exports;
   return result;
 };
-let luaWasm: Awaited<ReturnType<LuaFactory["getLuaModule"]>>;
+let luaWasm: Awaited<ReturnType<Wasmoon.LuaFactory["getLuaModule"]>>;
 try {
   luaWasm = await new LuaFactory().getLuaModule();
 } finally {

@@ -8,46 +8,56 @@
  * the Snowball algorithms of the same names (unconfirmed: that each matches rust-stemmers' version
  * word for word).
  */
-import { stemmer as arabic } from "@orama/stemmers/arabic";
-import { stemmer as danish } from "@orama/stemmers/danish";
-import { stemmer as dutch } from "@orama/stemmers/dutch";
-import { stemmer as finnish } from "@orama/stemmers/finnish";
-import { stemmer as french } from "@orama/stemmers/french";
-import { stemmer as german } from "@orama/stemmers/german";
-import { stemmer as greek } from "@orama/stemmers/greek";
-import { stemmer as hungarian } from "@orama/stemmers/hungarian";
-import { stemmer as italian } from "@orama/stemmers/italian";
-import { stemmer as norwegian } from "@orama/stemmers/norwegian";
-import { stemmer as portuguese } from "@orama/stemmers/portuguese";
-import { stemmer as romanian } from "@orama/stemmers/romanian";
-import { stemmer as russian } from "@orama/stemmers/russian";
-import { stemmer as spanish } from "@orama/stemmers/spanish";
-import { stemmer as swedish } from "@orama/stemmers/swedish";
-import { stemmer as tamil } from "@orama/stemmers/tamil";
-import { stemmer as turkish } from "@orama/stemmers/turkish";
+import { createRequire } from "node:module";
 import { porter2 } from "./porter2.ts";
 
-/** The LANGUAGE values the documentation lists, with their stemmers. */
-const STEMMERS: ReadonlyMap<string, (word: string) => string> = new Map([
-  ["arabic", arabic],
-  ["danish", danish],
-  ["dutch", dutch],
-  ["english", porter2],
-  ["finnish", finnish],
-  ["french", french],
-  ["german", german],
-  ["greek", greek],
-  ["hungarian", hungarian],
-  ["italian", italian],
-  ["norwegian", norwegian],
-  ["portuguese", portuguese],
-  ["romanian", romanian],
-  ["russian", russian],
-  ["spanish", spanish],
-  ["swedish", swedish],
-  ["tamil", tamil],
-  ["turkish", turkish],
+type Stemmer = (word: string) => string;
+interface StemmerModule {
+  readonly stemmer: Stemmer;
+}
+
+/** Node's `require`: the stemmers' CommonJS build loads synchronously, as the engine needs. */
+const require = createRequire(import.meta.url);
+
+/**
+ * The LANGUAGE values the documentation lists, with how to get their stemmers. `@orama/stemmers`
+ * ones are loaded on the language's first use (issue 21: start-up): each builds its Snowball
+ * tables when loaded, 300 KB of code in all, which every import of the emulator used to pay.
+ */
+const STEMMERS: ReadonlyMap<string, () => Stemmer> = new Map<string, () => Stemmer>([
+  ["arabic", () => (require("@orama/stemmers/arabic") as StemmerModule).stemmer],
+  ["danish", () => (require("@orama/stemmers/danish") as StemmerModule).stemmer],
+  ["dutch", () => (require("@orama/stemmers/dutch") as StemmerModule).stemmer],
+  ["english", () => porter2],
+  ["finnish", () => (require("@orama/stemmers/finnish") as StemmerModule).stemmer],
+  ["french", () => (require("@orama/stemmers/french") as StemmerModule).stemmer],
+  ["german", () => (require("@orama/stemmers/german") as StemmerModule).stemmer],
+  ["greek", () => (require("@orama/stemmers/greek") as StemmerModule).stemmer],
+  ["hungarian", () => (require("@orama/stemmers/hungarian") as StemmerModule).stemmer],
+  ["italian", () => (require("@orama/stemmers/italian") as StemmerModule).stemmer],
+  ["norwegian", () => (require("@orama/stemmers/norwegian") as StemmerModule).stemmer],
+  ["portuguese", () => (require("@orama/stemmers/portuguese") as StemmerModule).stemmer],
+  ["romanian", () => (require("@orama/stemmers/romanian") as StemmerModule).stemmer],
+  ["russian", () => (require("@orama/stemmers/russian") as StemmerModule).stemmer],
+  ["spanish", () => (require("@orama/stemmers/spanish") as StemmerModule).stemmer],
+  ["swedish", () => (require("@orama/stemmers/swedish") as StemmerModule).stemmer],
+  ["tamil", () => (require("@orama/stemmers/tamil") as StemmerModule).stemmer],
+  ["turkish", () => (require("@orama/stemmers/turkish") as StemmerModule).stemmer],
 ]);
+
+const loadedStemmers = new Map<string, Stemmer>();
+
+/** The stemmer of `language`, loading it the first time; undefined for an unknown language. */
+function stemmerOf(language: string): Stemmer | undefined {
+  let stem = loadedStemmers.get(language);
+  if (stem === undefined) {
+    stem = STEMMERS.get(language)?.();
+    if (stem !== undefined) {
+      loadedStemmers.set(language, stem);
+    }
+  }
+  return stem;
+}
 
 export const LANGUAGES: readonly string[] = [...STEMMERS.keys()];
 
@@ -75,7 +85,7 @@ const STEM_CACHE_LIMIT = 200_000;
 const stemCaches = new Map<string, Map<string, string>>();
 
 function cachedStemmer(language: string): ((word: string) => string) | undefined {
-  const stem = STEMMERS.get(language);
+  const stem = stemmerOf(language);
   if (stem === undefined) {
     return undefined;
   }
