@@ -78,21 +78,20 @@ export async function openManagementStore(options: {
       { cause: error },
     );
   }
-  let snapshotting: Promise<void> = Promise.resolve();
   return {
     initial,
     save: async (state) => {
       const bytes = encodeManagementState(state);
       if (store.snapshotDue) {
-        snapshotting = snapshotting.then(() => store.snapshot(bytes));
-        await snapshotting;
+        // Handed over at once: the store's boundary is then exactly what `bytes` covers (the store
+        // orders overlapping snapshots itself; waiting for one would move the boundary past it).
+        await store.snapshot(bytes);
         return;
       }
       store.append(bytes);
       await store.flush();
     },
     close: async (state) => {
-      await snapshotting;
       if (options.directory !== undefined) {
         await store.snapshot(encodeManagementState(state));
       }

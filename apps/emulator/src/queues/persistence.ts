@@ -53,7 +53,6 @@ export class QueuePersistence {
   readonly initial: QueueSnapshot;
   /** False without a data directory: records would only be encoded to be dropped. */
   readonly isDurable: boolean;
-  #snapshotting: Promise<void> = Promise.resolve();
 
   readonly #onWarning: (message: string) => void;
 
@@ -186,18 +185,20 @@ export class QueuePersistence {
     return { name: QUEUE_STORE_NAME, state: encodeQueueSnapshot(state) };
   }
 
-  /** Replaces the log with `state` (every live record), unless a snapshot is already running. */
+  /**
+   * Replaces the log with `state` (every live record). `state` is encoded and handed to the store
+   * in the same synchronous step, so the store's boundary is exactly the records `state` covers;
+   * the store orders overlapping snapshots itself. (Waiting for a running snapshot first would
+   * move the boundary past records appended meanwhile, which `state` lacks: they would be lost.)
+   */
   snapshot(state: QueueSnapshot): Promise<void> {
     // The store's snapshot covers what was appended before it: the turn's records too.
     this.#drain();
-    const bytes = encodeQueueSnapshot(state);
-    this.#snapshotting = this.#snapshotting.then(() => this.#store.snapshot(bytes));
-    return this.#snapshotting;
+    return this.#store.snapshot(encodeQueueSnapshot(state));
   }
 
   async close(state: QueueSnapshot | undefined): Promise<void> {
     this.#drain();
-    await this.#snapshotting;
     if (state !== undefined && this.#store.logBytes > 0) {
       await this.snapshot(state);
     }
