@@ -118,6 +118,11 @@ export type AclCategory = (typeof ACL_CATEGORIES)[number];
  * - `function-stats`: FUNCTION STATS's map of maps
  * - `tracking-info`: CLIENT TRACKINGINFO's map, `flags` a set
  * - `memory-stats`: MEMORY STATS's map, each `db.N` a map and the ratios (bulk strings) doubles
+ * - `stream-info`: XINFO STREAM's map; with FULL, each group and each consumer a map too
+ * - `command-info`: COMMAND and COMMAND INFO's entries, whose flags, ACL categories, tips and
+ *   subcommands are sets and key specs a set of maps (src/server.c addReplyCommandInfo)
+ * - `command-docs`: COMMAND DOCS' map of name to a map of doc fields, subcommands likewise
+ * - `acl-user`: ACL GETUSER's map, `flags` a set and each selector a map
  */
 export type Resp3Shape =
   | "map"
@@ -136,7 +141,11 @@ export type Resp3Shape =
   | "function-list"
   | "function-stats"
   | "tracking-info"
-  | "memory-stats";
+  | "memory-stats"
+  | "stream-info"
+  | "command-info"
+  | "command-docs"
+  | "acl-user";
 
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {

@@ -26,7 +26,7 @@ export const xinfoStream = defineCommand({
   name: "XINFO|STREAM",
   group: "stream",
   arity: -3,
-  resp3: "map",
+  resp3: "stream-info",
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
