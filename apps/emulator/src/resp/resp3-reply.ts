@@ -111,6 +111,11 @@ function reshape(value: Resp2Value, request: { shape: Shape; argv: Argv }): Resp
       return { kind: "array", items: items.map(toCommandInfo) };
     case "command-docs":
       return toCommandDocs(items);
+    case "keys-and-flags":
+      return arrayOf((pair) => ({
+        kind: "array",
+        items: pair.map((part, index) => (index === 1 ? toSet(part) : plainResp3(part))),
+      }))(value);
     case "acl-user":
       return toMap(items, { flags: toSet, selectors: arrayOf(toMap) });
     case "scored":

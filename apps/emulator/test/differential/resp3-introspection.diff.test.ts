@@ -109,7 +109,7 @@ describe.runIf(canRunDifferential)("RESP3 shapes of introspection replies (diffe
     "XINFO STREAM s full COUNT 1",
     "XINFO GROUPS s",
     "XINFO CONSUMERS s g",
-    "COMMAND INFO get nosuch config|get xinfo mset set",
+    "COMMAND INFO get nosuch config|get set sort georadius xread lmove",
     "COMMAND DOCS get",
     "COMMAND DOCS xinfo nosuch",
     "COMMAND DOCS config|get",
