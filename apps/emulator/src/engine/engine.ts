@@ -25,7 +25,7 @@ import { findCommand, keyPositions, resolveCommand, resolveLookedUp } from "./co
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config, type NotifyClass } from "./config.ts";
 import { ERR, ReplyError } from "./errors.ts";
-import { type EvictionPolicy, MemoryAccounting, pickVictim } from "./eviction.ts";
+import { type EvictionPolicy, EvictionPool, MemoryAccounting, pickVictim } from "./eviction.ts";
 import { createServerIdentity, type ServerIdentity } from "./info.ts";
 import { Database, type KeyspaceObserver } from "./keyspace.ts";
 import { PubSub } from "./pubsub.ts";
@@ -130,6 +130,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
   /** The time of the running unit (command, transaction, script), frozen while it runs. */
   #unitTimeMs: number | undefined;
   #pendingEffects: Effect[] = [];
+  /** Eviction candidates kept across evictions, as Redis keeps its pool for the process's life. */
+  readonly #evictionPool = new EvictionPool();
   #sweepTimer: TimerHandle | undefined;
   #isServingBlocked = false;
   #effectsListener: ((effects: readonly Effect[]) => void) | undefined;
@@ -548,6 +550,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
         access: this.accessPolicy,
         nowMs: this.commandTimeMs,
         random: () => this.random(),
+        pool: this.#evictionPool,
       });
       if (victim === undefined) {
         return false;
