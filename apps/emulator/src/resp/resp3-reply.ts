@@ -111,6 +111,9 @@ function reshape(value: Resp2Value, request: { shape: Shape; argv: Argv }): Resp
       return { kind: "array", items: items.map(toCommandInfo) };
     case "command-docs":
       return toCommandDocs(items);
+    case "rank-score":
+      // The array form only comes with WITHSCORE (zrankGenericCommand's addReplyDouble).
+      return flatScored(items);
     case "keys-and-flags":
       return arrayOf((pair) => ({
         kind: "array",

@@ -124,6 +124,7 @@ export type AclCategory = (typeof ACL_CATEGORIES)[number];
  * - `command-docs`: COMMAND DOCS' map of name to a map of doc fields, subcommands likewise
  * - `acl-user`: ACL GETUSER's map, `flags` a set and each selector a map
  * - `keys-and-flags`: COMMAND GETKEYSANDFLAGS's `[key, flags]` pairs, the flags a set
+ * - `rank-score`: ZRANK/ZREVRANK … WITHSCORE's `[rank, score]`, the score a double (Redis 7.2)
  */
 export type Resp3Shape =
   | "map"
@@ -147,7 +148,8 @@ export type Resp3Shape =
   | "command-info"
   | "command-docs"
   | "acl-user"
-  | "keys-and-flags";
+  | "keys-and-flags"
+  | "rank-score";
 
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {

@@ -11,6 +11,7 @@ export const zrevrank = defineCommand({
   group: "sorted-set",
   arity: -3,
   flags: ["readonly", "fast"],
+  resp3: "rank-score",
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
   keySpecs: [
