@@ -71,10 +71,11 @@ export class CallStats {
    * fails the command, as `afterErrorReply` does for ERR_REPLY_FLAG_NO_STATS_UPDATE.
    */
   called(name: string, call: { usec: number; answer: Reply }): void {
-    const stat = this.#stat(name);
+    const stat = this.#commands.get(name) ?? this.#stat(name);
     stat.calls++;
     stat.usec += call.usec;
-    if (isCountedError(call.answer)) {
+    // The WeakSet lookup only for errors: most answers are not.
+    if (call.answer.kind === "error" && isCountedError(call.answer)) {
       stat.failedCalls++;
     }
     if (this.totalErrorReplies > this.#errorsAtLastCall) {

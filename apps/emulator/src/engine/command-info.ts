@@ -2,13 +2,13 @@
  * COMMAND's replies built from the command table (STYLE.md principle 3: metadata is data), in
  * Redis 7's shapes (src/server.c addReplyCommandInfo, addReplyCommandDocs, addReplyCommandKeySpecs).
  *
- * Our metadata has the legacy (first, last, step) key range but no key specs or command tips, so the
- * key spec is derived from the range and the read/write flags, and tips are empty.
+ * Key specs are Redis's, kept with each command's metadata (`keySpecs`); a command Redis 7.0 does
+ * not have gets one derived from its key range. Command tips are empty.
  */
 import { asciiUpper } from "./bytes.ts";
-import type { Command } from "./commands/define.ts";
-import { keyPositions } from "./commands/dispatch.ts";
+import type { Command, KeyReference, KeySpec } from "./commands/define.ts";
 import { ERR, ReplyError } from "./errors.ts";
+import { hasKeys, keySpecsOf, keysOfCommandLine, orderedKeyFlags } from "./key-specs.ts";
 import { type Reply, reply } from "./reply.ts";
 
 /** One COMMAND INFO entry: name, arity, flags, first, last, step, ACL categories, tips, key specs, subcommands. */
@@ -33,51 +33,79 @@ export function commandInfoReply(command: Command): Reply {
   ]);
 }
 
-/**
- * The access flags of the derived key spec, as COMMAND GETKEYSANDFLAGS prints them: `RO access` for
- * read-only commands, `RW update` for writes (Redis's own specs are finer, e.g. `RM delete` for DEL).
- */
-export function keySpecFlags(command: Command): string[] {
-  if (command.flags.has("write")) {
-    return ["RW", "update"];
-  }
-  return ["RO", "access"];
+/** Each key spec as COMMAND INFO prints it (addReplyCommandKeySpecs): notes, flags, begin_search, find_keys. */
+function keySpecsReply(command: Command): Reply {
+  return reply.array(keySpecsOf(command).map(keySpecReply));
 }
 
-function keySpecsReply(command: Command): Reply {
-  const keys = command.keys;
-  if (keys === undefined || keys.first <= 0) {
-    return reply.array([]);
+function keySpecReply(spec: KeySpec): Reply {
+  const fields: Reply[] = [];
+  if (spec.notes !== undefined) {
+    fields.push(reply.bulk("notes"), reply.bulk(spec.notes));
   }
-  // find_keys.range.lastkey is relative to the first key; negative values count from the end.
-  const lastKey = keys.last < 0 ? keys.last : keys.last - keys.first;
+  fields.push(
+    reply.bulk("flags"),
+    reply.array(orderedKeyFlags(spec.flags).map((flag) => reply.simple(flag))),
+    reply.bulk("begin_search"),
+    searchReply(beginSearchParts(spec.beginSearch)),
+    reply.bulk("find_keys"),
+    searchReply(findKeysParts(spec.findKeys)),
+  );
+  return reply.array(fields);
+}
+
+type SearchParts = { type: string; spec: [string, string | number][] };
+
+function searchReply({ type, spec }: SearchParts): Reply {
   return reply.array([
-    reply.array([
-      reply.bulk("flags"),
-      reply.array(keySpecFlags(command).map((flag) => reply.simple(flag))),
-      reply.bulk("begin_search"),
-      reply.array([
-        reply.bulk("type"),
-        reply.bulk("index"),
-        reply.bulk("spec"),
-        reply.array([reply.bulk("index"), reply.integer(keys.first)]),
+    reply.bulk("type"),
+    reply.bulk(type),
+    reply.bulk("spec"),
+    reply.array(
+      spec.flatMap(([name, value]) => [
+        reply.bulk(name),
+        typeof value === "number" ? reply.integer(value) : reply.bulk(value),
       ]),
-      reply.bulk("find_keys"),
-      reply.array([
-        reply.bulk("type"),
-        reply.bulk("range"),
-        reply.bulk("spec"),
-        reply.array([
-          reply.bulk("lastkey"),
-          reply.integer(lastKey),
-          reply.bulk("keystep"),
-          reply.integer(keys.step),
-          reply.bulk("limit"),
-          reply.integer(0),
-        ]),
-      ]),
-    ]),
+    ),
   ]);
+}
+
+function beginSearchParts(begin: KeySpec["beginSearch"]): SearchParts {
+  if (begin === "unknown") {
+    return { type: "unknown", spec: [] };
+  }
+  return "index" in begin
+    ? { type: "index", spec: [["index", begin.index]] }
+    : {
+        type: "keyword",
+        spec: [
+          ["keyword", begin.keyword],
+          ["startfrom", begin.startFrom],
+        ],
+      };
+}
+
+function findKeysParts(find: KeySpec["findKeys"]): SearchParts {
+  if (find === "unknown") {
+    return { type: "unknown", spec: [] };
+  }
+  return "lastKey" in find
+    ? {
+        type: "range",
+        spec: [
+          ["lastkey", find.lastKey],
+          ["keystep", find.keyStep],
+          ["limit", find.limit],
+        ],
+      }
+    : {
+        type: "keynum",
+        spec: [
+          ["keynumidx", find.keyNumIndex],
+          ["firstkey", find.firstKey],
+          ["keystep", find.keyStep],
+        ],
+      };
 }
 
 /** COMMAND DOCS' map of one command (a flat array in RESP2): summary, since, group, complexity. */
@@ -126,13 +154,13 @@ export function* allCommands(table: ReadonlyMap<string, Command>): IterableItera
 
 /**
  * COMMAND GETKEYS' lookup (`getKeysSubcommandImpl`): the command of a full command line (a container's
- * subcommand when one is named) and its key positions, with Redis's errors for an unknown command,
- * a command without keys and a wrong number of arguments.
+ * subcommand when one is named) and its keys with their flags, with Redis's errors for an unknown
+ * command, a command without keys, a wrong number of arguments and a line whose keys cannot be found.
  */
 export function resolveKeyedCommand(
   table: ReadonlyMap<string, Command>,
   argv: readonly string[],
-): { command: Command; positions: number[] } {
+): { command: Command; keys: KeyReference[] } {
   const base = table.get(asciiUpper(argv[0] ?? ""));
   let command = base;
   if (base?.subcommands !== undefined && argv.length > 1) {
@@ -141,19 +169,17 @@ export function resolveKeyedCommand(
   if (command === undefined) {
     throw new ReplyError(ERR.INVALID_COMMAND_SPECIFIED);
   }
-  const hasKeys =
-    command.movableKeys !== undefined || (command.keys !== undefined && command.keys.first > 0);
-  if (!hasKeys) {
+  if (!hasKeys(command)) {
     throw new ReplyError(ERR.NO_KEY_ARGUMENTS);
   }
   const { arity } = command;
   if ((arity > 0 && argv.length !== arity) || argv.length < -arity) {
     throw new ReplyError(ERR.INVALID_ARGUMENTS_SPECIFIED);
   }
-  const positions = keyPositions(command, argv);
+  const keys = keysOfCommandLine(command, argv);
   // EVAL, FCALL and their kind may name no keys (CMD_NO_MANDATORY_KEYS): an empty list then.
-  if (positions.length === 0 && !command.flags.has("no_mandatory_keys")) {
+  if (keys.length === 0 && !command.flags.has("no_mandatory_keys")) {
     throw new ReplyError(ERR.INVALID_ARGUMENTS_FOR_COMMAND);
   }
-  return { command, positions };
+  return { command, keys };
 }

@@ -25,7 +25,7 @@ import { findCommand, keyPositions, resolveCommand, resolveLookedUp } from "./co
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config, type NotifyClass } from "./config.ts";
 import { ERR, ReplyError } from "./errors.ts";
-import { type EvictionPolicy, MemoryAccounting, pickVictim } from "./eviction.ts";
+import { type EvictionPolicy, EvictionPool, MemoryAccounting, pickVictim } from "./eviction.ts";
 import { createServerIdentity, type ServerIdentity } from "./info.ts";
 import { Database, type KeyspaceObserver } from "./keyspace.ts";
 import { PubSub } from "./pubsub.ts";
@@ -75,7 +75,7 @@ interface Waiter {
   readonly session: Session;
   readonly argv: readonly string[];
   readonly blocked: BlockedReply;
-  readonly resolve: (reply: Reply) => void;
+  readonly resolve: (reply: Reply, options?: { isServed?: boolean }) => void;
   timer: TimerHandle | undefined;
   isServed: boolean;
 }
@@ -130,6 +130,8 @@ export class Engine implements ServerApi, KeyspaceObserver {
   /** The time of the running unit (command, transaction, script), frozen while it runs. */
   #unitTimeMs: number | undefined;
   #pendingEffects: Effect[] = [];
+  /** Eviction candidates kept across evictions, as Redis keeps its pool for the process's life. */
+  readonly #evictionPool = new EvictionPool();
   #sweepTimer: TimerHandle | undefined;
   #isServingBlocked = false;
   #effectsListener: ((effects: readonly Effect[]) => void) | undefined;
@@ -548,6 +550,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
         access: this.accessPolicy,
         nowMs: this.commandTimeMs,
         random: () => this.random(),
+        pool: this.#evictionPool,
       });
       if (victim === undefined) {
         return false;
@@ -844,14 +847,27 @@ export class Engine implements ServerApi, KeyspaceObserver {
    */
   waitFor(blocked: BlockedReply, argv: readonly string[], session: Session): Promise<Reply> {
     if (blocked.pending !== undefined) {
-      // A busy script's reply reaches its caller here, not through #run's return: a counter of
-      // error replies in the dispatcher (INFO errorstats) must count this one here too.
-      return blocked.pending;
+      // A busy script's reply reaches its caller here, not through the dispatcher's return: its
+      // call, its time and its final error (SCRIPT KILL's, or redis.error_reply's) count now, as
+      // Redis counts a script that ends inside `call`.
+      const startedAt = performance.now();
+      return blocked.pending.then((answer) => {
+        this.#countEndedWait(argv, {
+          answer,
+          usec: Math.round((performance.now() - startedAt) * 1000),
+        });
+        return answer;
+      });
     }
     return new Promise((settle) => {
       session.isBlocked = true;
-      const resolve = (reply: Reply): void => {
+      const resolve = (reply: Reply, options: { isServed?: boolean } = {}): void => {
         session.isBlocked = false;
+        // A served command ran again through the dispatcher, which counted it; a timeout or
+        // CLIENT UNBLOCK ends it here (updateStatsOnUnblock: a call, failed with an error).
+        if (options.isServed !== true) {
+          this.#countEndedWait(argv, { answer: reply, usec: 0 });
+        }
         settle(reply);
       };
       const waiter: Waiter = { session, argv, blocked, resolve, timer: undefined, isServed: false };
@@ -915,13 +931,24 @@ export class Engine implements ServerApi, KeyspaceObserver {
               waiter.isServed = true;
               this.#removeWaiter(waiter);
               waiter.timer?.cancel();
-              waiter.resolve(result);
+              waiter.resolve(result, { isServed: true });
             }
           }
         }
       }
     } finally {
       this.#isServingBlocked = false;
+    }
+  }
+
+  /** The stats of a command that waited (blocked, or a busy script) and has now answered. */
+  #countEndedWait(argv: readonly string[], call: { answer: Reply; usec: number }): void {
+    if (call.answer.kind === "error" && !isCountedError(call.answer)) {
+      this.callStats.recordErrorReply(call.answer.message);
+    }
+    const command = findCommand(this.commands, argv);
+    if (command !== undefined) {
+      this.callStats.called(command.fullName, call);
     }
   }
 

@@ -21,6 +21,10 @@ export const ERR = {
   OOM: "OOM command not allowed when used memory > 'maxmemory'.",
   WRONGTYPE: "WRONGTYPE Operation against a key holding the wrong kind of value",
   SYNTAX: "ERR syntax error",
+  MIGRATE_KEYS_WITH_KEY:
+    "ERR When using MIGRATE KEYS option, the key argument must be set to the empty string",
+  MIGRATE_UNSUPPORTED:
+    "ERR MIGRATE is not supported by the Stratus emulator: it cannot connect to another Redis server",
   NOT_INTEGER: "ERR value is not an integer or out of range",
   NOT_FLOAT: "ERR value is not a valid float",
   NO_SUCH_KEY: "ERR no such key",

@@ -1,5 +1,6 @@
 import { describe, test } from "vitest";
 import { ERR } from "./errors.ts";
+import { EvictionPool } from "./eviction.ts";
 import type { Reply } from "./reply.ts";
 import { createTestEngine, r } from "./test-support.ts";
 import { TransactionQueue } from "./transaction-queue.ts";
@@ -141,5 +142,79 @@ describe("maxmemory eviction policies", () => {
     expect(engine.dataMemory).toBeGreaterThan(0);
     run("FLUSHALL");
     expect(engine.dataMemory).toBe(0);
+  });
+});
+
+describe("the eviction pool (evictionPoolPopulate)", () => {
+  const entry = (key: string, score: number) => ({ key, score, dbIndex: 0 });
+
+  test("keeps the 16 best candidates in score order and gives the best first", ({ expect }) => {
+    const pool = new EvictionPool();
+    pool.populate([entry("a", 5), entry("b", 1), entry("c", 9)]);
+    expect(pool.candidates().map(({ key }) => key)).toEqual(["b", "a", "c"]);
+    pool.populate(Array.from({ length: 20 }, (_, index) => entry(`k${index}`, index + 2)));
+    const scores = pool.candidates().map(({ score }) => score);
+    expect(scores).toHaveLength(16);
+    // The worst were pushed out: what is left are the 16 highest scores, ascending.
+    expect(scores).toEqual([...scores].sort((x, y) => x - y));
+    expect(scores[0]).toBe(7);
+    // A candidate worse than the worst of a full pool is not taken.
+    pool.populate([entry("low", 0)]);
+    expect(pool.candidates().some(({ key }) => key === "low")).toBe(false);
+    expect(pool.takeBest()?.key).toBe("k19");
+    expect(pool.takeBest()?.key).toBe("k18");
+    // With room again, it is.
+    pool.populate([entry("low", 0)]);
+    expect(pool.candidates()[0]?.key).toBe("low");
+  });
+
+  test("an equal score goes before the entries it ties with", ({ expect }) => {
+    const pool = new EvictionPool();
+    pool.populate([entry("first", 3), entry("second", 3)]);
+    expect(pool.candidates().map(({ key }) => key)).toEqual(["second", "first"]);
+  });
+
+  test("allkeys-lru remembers candidates of earlier samples: a key idle long is found later", ({
+    expect,
+  }) => {
+    const lru = filled({ policy: "allkeys-lru", keys: ["a", "b", "c", "d"] });
+    const { run, clock } = lru;
+    // Idle times at the end: b 100 s, a 50 s, c 10 s, d 0 s.
+    clock.advance(50_000);
+    run("GET", "a");
+    clock.advance(40_000);
+    run("GET", "c");
+    clock.advance(10_000);
+    run("GET", "d");
+    run("CONFIG", "SET", "maxmemory-samples", "2");
+    // Samples take keys in storage order: the first eviction sees a and b, the second c and d.
+    run("SET", "e", "value");
+    run("PING");
+    expect(held(lru, "a", "b", "c", "d", "e")).toEqual(["a", "c", "d", "e"]);
+    run("SET", "f", "value");
+    run("PING");
+    // Without the pool the second eviction would take c, the better of its own sample.
+    expect(held(lru, "a", "c", "d", "e", "f")).toEqual(["c", "d", "e", "f"]);
+  });
+
+  test("a pooled key deleted since it was sampled is a ghost, skipped", ({ expect }) => {
+    const lru = filled({ policy: "allkeys-lru", keys: ["a", "b", "c", "d"] });
+    const { run, clock } = lru;
+    clock.advance(50_000);
+    run("GET", "a");
+    clock.advance(50_000);
+    run("GET", "c");
+    run("GET", "d");
+    run("CONFIG", "SET", "maxmemory-samples", "2");
+    run("SET", "e", "value");
+    run("PING");
+    // a is left in the pool; deleting it makes room, and the next eviction must not pick it.
+    expect(held(lru, "a", "b")).toEqual(["a"]);
+    run("DEL", "a");
+    run("SET", "f", "value");
+    run("SET", "g", "value");
+    run("PING");
+    expect(held(lru, "c", "d", "e", "f", "g")).toHaveLength(4);
+    expect(infoField(run("INFO", "stats"), "evicted_keys")).toBe("2");
   });
 });

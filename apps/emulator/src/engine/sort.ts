@@ -5,6 +5,7 @@
 import { asciiUpper } from "./bytes.ts";
 import type { Args } from "./commands/args.ts";
 import type { CommandContext } from "./commands/context.ts";
+import type { KeyReference } from "./commands/define.ts";
 import { ERR, ReplyError } from "./errors.ts";
 import type { Database } from "./keyspace.ts";
 import { parseFloatArg } from "./numbers.ts";
@@ -56,6 +57,14 @@ export function parseSortOptions(args: Args, isReadOnly: boolean): SortOptions {
 }
 
 /** `sortGetKeys`: the sorted key and the key of the last STORE option. */
+/** sortGetKeys with its flags: the sorted key is read, the STORE key overwritten. */
+export function sortKeysWithFlags(argv: readonly string[]): KeyReference[] {
+  return sortKeyPositions(argv).map((position, index) => ({
+    position,
+    flags: index === 0 ? ["RO", "access"] : ["OW", "update"],
+  }));
+}
+
 export function sortKeyPositions(argv: readonly string[]): number[] {
   const positions = [1];
   let store: number | undefined;

@@ -6,6 +6,28 @@ import { toResp3 } from "./resp3-reply.ts";
 const bulk = (text: string): Resp2Value => ({ kind: "bulk", value: Buffer.from(text, "latin1") });
 const integer = (value: number): Resp2Value => ({ kind: "integer", value: BigInt(value) });
 
+describe("ZRANK and ZREVRANK WITHSCORE under RESP3", () => {
+  test("the score is a double, the rank an integer; without WITHSCORE the rank stays", ({
+    expect,
+  }) => {
+    for (const name of ["ZRANK", "ZREVRANK"]) {
+      const argv = [name, "z", "m", "WITHSCORE"];
+      const shaped = toResp3(
+        { kind: "array", items: [integer(0), bulk("1.5")] },
+        { command: lookupCommand(argv), argv },
+      );
+      expect(shaped).toEqual({
+        kind: "array",
+        items: [integer(0), { kind: "double", value: 1.5, text: "1.5" }],
+      });
+      const plain = [name, "z", "m"];
+      expect(toResp3(integer(3), { command: lookupCommand(plain), argv: plain })).toEqual(
+        integer(3),
+      );
+    }
+  });
+});
+
 describe("MEMORY STATS under RESP3", () => {
   test("is a map whose db.N entries are maps and whose ratios are doubles", ({ expect }) => {
     const memory = lookupCommand(["MEMORY", "STATS"]);

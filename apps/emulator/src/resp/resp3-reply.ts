@@ -103,6 +103,24 @@ function reshape(value: Resp2Value, request: { shape: Shape; argv: Argv }): Resp
               ? toDouble(entry)
               : plainResp3(entry),
       });
+    case "stream-info":
+      return hasOption(request.argv, "FULL")
+        ? toMap(items, { groups: arrayOf((group) => toMap(group, { consumers: arrayOf(toMap) })) })
+        : toMap(items);
+    case "command-info":
+      return { kind: "array", items: items.map(toCommandInfo) };
+    case "command-docs":
+      return toCommandDocs(items);
+    case "rank-score":
+      // The array form only comes with WITHSCORE (zrankGenericCommand's addReplyDouble).
+      return flatScored(items);
+    case "keys-and-flags":
+      return arrayOf((pair) => ({
+        kind: "array",
+        items: pair.map((part, index) => (index === 1 ? toSet(part) : plainResp3(part))),
+      }))(value);
+    case "acl-user":
+      return toMap(items, { flags: toSet, selectors: arrayOf(toMap) });
     case "scored":
       return hasOption(request.argv, "WITHSCORES") ? pairs(items, toDouble) : plainResp3(value);
     case "pop":
@@ -183,6 +201,85 @@ function toSet(value: Resp2Value): Resp3Value {
   return value.kind === "array"
     ? { kind: "set", items: value.items.map(plainResp3) }
     : plainResp3(value);
+}
+
+/** An array whose array items each become `convert(items)`; other values as they are. */
+function arrayOf(
+  convert: (items: readonly Resp2Value[]) => Resp3Value,
+): (value: Resp2Value) => Resp3Value {
+  return (value) =>
+    value.kind === "array"
+      ? {
+          kind: "array",
+          items: value.items.map((item) =>
+            item.kind === "array" ? convert(item.items) : plainResp3(item),
+          ),
+        }
+      : plainResp3(value);
+}
+
+/**
+ * One COMMAND INFO entry (`addReplyCommandInfo`): flags, ACL categories, tips and subcommands are
+ * sets, each key spec a map (its `begin_search`/`find_keys` maps with a `spec` map) in a set.
+ */
+function toCommandInfo(entry: Resp2Value): Resp3Value {
+  if (entry.kind !== "array") {
+    return plainResp3(entry);
+  }
+  const setAt = new Set([2, 6, 7]);
+  return {
+    kind: "array",
+    items: entry.items.map((item, index) => {
+      if (setAt.has(index)) {
+        return toSet(item);
+      }
+      if (index === 8 && item.kind === "array") {
+        const search = (part: Resp2Value): Resp3Value =>
+          part.kind === "array" ? toMap(part.items, { spec: toNestedMap }) : plainResp3(part);
+        return {
+          kind: "set",
+          items: item.items.map((spec) =>
+            spec.kind === "array"
+              ? toMap(spec.items, { flags: toSet, begin_search: search, find_keys: search })
+              : plainResp3(spec),
+          ),
+        };
+      }
+      if (index === 9 && item.kind === "array") {
+        // An empty set without subcommands, else an array (addReplyCommandSubCommands).
+        return item.items.length === 0
+          ? { kind: "set", items: [] }
+          : { kind: "array", items: item.items.map(toCommandInfo) };
+      }
+      return plainResp3(item);
+    }),
+  };
+}
+
+/**
+ * COMMAND DOCS' `[name, docs, …]` as a map of name to a map of doc fields
+ * (`addReplyCommandDocs`): `doc_flags` and `history` are sets, `arguments` maps (their `flags`
+ * sets, nested `arguments` likewise), `subcommands` the same map again.
+ */
+function toCommandDocs(items: readonly Resp2Value[]): Resp3Value {
+  return toMap(items, {
+    "*": (docs) =>
+      docs.kind === "array"
+        ? toMap(docs.items, {
+            doc_flags: toSet,
+            history: toSet,
+            arguments: toArguments,
+            subcommands: (subcommands) =>
+              subcommands.kind === "array"
+                ? toCommandDocs(subcommands.items)
+                : plainResp3(subcommands),
+          })
+        : plainResp3(docs),
+  });
+}
+
+function toArguments(value: Resp2Value): Resp3Value {
+  return arrayOf((argument) => toMap(argument, { flags: toSet, arguments: toArguments }))(value);
 }
 
 /** A FUNCTION LIST library: a map whose `functions` are maps whose `flags` are a set. */

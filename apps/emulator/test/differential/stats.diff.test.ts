@@ -76,6 +76,15 @@ describe.runIf(canRunDifferential)("INFO errorstats and commandstats (differenti
       stats("errorstats"),
       stats("commandstats"),
     ],
+    "a blocking command that times out counts a call when it answers": [
+      ["CONFIG", "RESETSTAT"],
+      ["BLPOP", "nolist", "0.01"],
+      ["BZPOPMIN", "nozset", "0.01"],
+      ["RPUSH", "l", "a"],
+      ["BLPOP", "l", "0.01"],
+      stats("errorstats"),
+      stats("commandstats"),
+    ],
     "several sections in one INFO call; CONFIG RESETSTAT empties both": [
       ["CONFIG", "RESETSTAT"],
       ["GET"],

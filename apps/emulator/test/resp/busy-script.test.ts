@@ -47,6 +47,34 @@ describe("a busy script over RESP and REST", () => {
     );
   });
 
+  test("the killed script's error counts in errorstats and commandstats, as in Redis", async ({
+    expect,
+  }) => {
+    await using server = await startRespEmulator();
+    const caller = server.client();
+    const other = server.client();
+    await other.config("SET", "busy-reply-threshold", "20");
+    const { started } = await startedSignal(server);
+    await other.call("CONFIG", "RESETSTAT");
+    const running = caller.eval(SPIN, 0).catch((error: Error) => error.message);
+    await started;
+    await expect(other.get("k")).rejects.toThrow(BUSY_EVAL);
+    expect(await other.call("SCRIPT", "KILL")).toBe("OK");
+    expect(await running).toMatch(/^ERR Script killed by user/);
+    const errorstats = String(await other.info("errorstats"));
+    expect(errorstats).toContain("errorstat_BUSY:count=1\r\n");
+    expect(errorstats).toContain("errorstat_ERR:count=1\r\n");
+    const commandstats = String(await other.info("commandstats"));
+    // redis-server 7.0 after the same steps: the script is one failed call, GET one rejection.
+    expect(commandstats).toMatch(
+      /cmdstat_eval:calls=1,usec=\d+,usec_per_call=[\d.]+,rejected_calls=0,failed_calls=1\r\n/,
+    );
+    expect(commandstats).toMatch(
+      /cmdstat_get:calls=0,usec=0,usec_per_call=0.00,rejected_calls=1,failed_calls=0\r\n/,
+    );
+    expect(String(await other.info("stats"))).toContain("total_error_replies:2\r\n");
+  });
+
   test("a function sent over REST is stopped by FUNCTION KILL over RESP", async ({ expect }) => {
     await using server = await startRespEmulator();
     const other = server.client();

@@ -118,6 +118,13 @@ export type AclCategory = (typeof ACL_CATEGORIES)[number];
  * - `function-stats`: FUNCTION STATS's map of maps
  * - `tracking-info`: CLIENT TRACKINGINFO's map, `flags` a set
  * - `memory-stats`: MEMORY STATS's map, each `db.N` a map and the ratios (bulk strings) doubles
+ * - `stream-info`: XINFO STREAM's map; with FULL, each group and each consumer a map too
+ * - `command-info`: COMMAND and COMMAND INFO's entries, whose flags, ACL categories, tips and
+ *   subcommands are sets and key specs a set of maps (src/server.c addReplyCommandInfo)
+ * - `command-docs`: COMMAND DOCS' map of name to a map of doc fields, subcommands likewise
+ * - `acl-user`: ACL GETUSER's map, `flags` a set and each selector a map
+ * - `keys-and-flags`: COMMAND GETKEYSANDFLAGS's `[key, flags]` pairs, the flags a set
+ * - `rank-score`: ZRANK/ZREVRANK … WITHSCORE's `[rank, score]`, the score a double (Redis 7.2)
  */
 export type Resp3Shape =
   | "map"
@@ -136,13 +143,62 @@ export type Resp3Shape =
   | "function-list"
   | "function-stats"
   | "tracking-info"
-  | "memory-stats";
+  | "memory-stats"
+  | "stream-info"
+  | "command-info"
+  | "command-docs"
+  | "acl-user"
+  | "keys-and-flags"
+  | "rank-score";
 
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {
   readonly first: number;
   readonly last: number;
   readonly step: number;
+}
+
+/**
+ * A key spec's flags (src/server.h CMD_KEY_*): the access (`RO`, `RW`, `OW` overwrite, `RM`
+ * remove), what is done to the key's data (`access`, `update`, `insert`, `delete`) and the
+ * spec's own traits (`not_key`, `incomplete`, `variable_flags`).
+ */
+export type KeySpecFlag =
+  | "RO"
+  | "RW"
+  | "OW"
+  | "RM"
+  | "access"
+  | "update"
+  | "insert"
+  | "delete"
+  | "not_key"
+  | "incomplete"
+  | "variable_flags";
+
+/**
+ * One of Redis 7's key specs (src/commands/*.json `key_specs`), as COMMAND INFO prints it: where
+ * the search for keys starts (an argument index, or after a keyword searched from `startFrom`,
+ * negative from the end) and how the keys are found from there (a range, or a count argument),
+ * or `unknown` for keys that cannot be told from the arguments (SORT's BY and GET patterns).
+ */
+export interface KeySpec {
+  readonly notes?: string;
+  readonly flags: readonly KeySpecFlag[];
+  readonly beginSearch:
+    | { readonly index: number }
+    | { readonly keyword: string; readonly startFrom: number }
+    | "unknown";
+  readonly findKeys:
+    | { readonly lastKey: number; readonly keyStep: number; readonly limit: number }
+    | { readonly keyNumIndex: number; readonly firstKey: number; readonly keyStep: number }
+    | "unknown";
+}
+
+/** A key a command line names, with its access flags (COMMAND GETKEYSANDFLAGS). */
+export interface KeyReference {
+  readonly position: number;
+  readonly flags: readonly KeySpecFlag[];
 }
 
 export interface CommandSpec<TParsed> {
@@ -167,6 +223,13 @@ export interface CommandSpec<TParsed> {
   readonly restRefusal?: RestRefusal;
   /** Key positions of commands whose keys move (EVAL's numkeys, ZUNION's numkeys, …). */
   readonly movableKeys?: (argv: readonly string[]) => number[];
+  /** Redis's key specs (COMMAND INFO, COMMAND GETKEYSANDFLAGS); without them, one derived from `keys`. */
+  readonly keySpecs?: readonly KeySpec[];
+  /**
+   * The keys with their flags where the key specs cannot tell them (Redis's `getkeys_proc` that
+   * sets flags: SET, BITFIELD, SORT, MIGRATE); other movable-key commands' keys get no flags.
+   */
+  readonly keysWithFlags?: (argv: readonly string[]) => KeyReference[];
   /** How the reply changes under RESP3, where it does. */
   readonly resp3?: Resp3Shape;
   /** The Redis version that introduced it, e.g. "6.2.0". */
@@ -194,6 +257,8 @@ export interface Command {
   readonly isReadOnlyTokenAllowed: boolean;
   readonly keys: KeyRange | undefined;
   readonly movableKeys: ((argv: readonly string[]) => number[]) | undefined;
+  readonly keySpecs: readonly KeySpec[] | undefined;
+  readonly keysWithFlags: ((argv: readonly string[]) => KeyReference[]) | undefined;
   /** How the reply changes under RESP3; undefined: as in RESP2 (nulls aside). */
   readonly resp3: Resp3Shape | undefined;
   readonly since: string;
@@ -221,6 +286,8 @@ export function defineCommand<TParsed>(spec: CommandSpec<TParsed>): Command {
     isReadOnlyTokenAllowed: mayReadOnlyTokenRun({ flags: spec.flags, aclCategories, traits }),
     keys: spec.keys,
     movableKeys: spec.movableKeys,
+    keySpecs: spec.keySpecs,
+    keysWithFlags: spec.keysWithFlags,
     resp3: spec.resp3,
     since: spec.since,
     summary: spec.summary,
@@ -270,6 +337,8 @@ export function defineContainer(spec: ContainerSpec): Command {
     isReadOnlyTokenAllowed: false,
     keys: undefined,
     movableKeys: undefined,
+    keySpecs: undefined,
+    keysWithFlags: undefined,
     resp3: undefined,
     since: spec.since,
     summary: spec.summary,

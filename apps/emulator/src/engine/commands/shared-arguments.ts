@@ -9,11 +9,12 @@ import type { Args } from "./args.ts";
  */
 export function numkeysPositions(argv: readonly string[], index: number): number[] {
   const count = parseIntegerArg(argv[index] ?? "");
-  if (typeof count !== "number" || count < 1) {
+  // genericGetKeys: none when the count is not positive or more keys are named than given.
+  if (typeof count !== "number" || count < 1 || count > argv.length - index - 1) {
     return [];
   }
   const positions: number[] = [];
-  for (let position = index + 1; position <= index + count && position < argv.length; position++) {
+  for (let position = index + 1; position <= index + count; position++) {
     positions.push(position);
   }
   return positions;

@@ -45,11 +45,12 @@ export function splitKeys(
 /** The key positions of EVAL-style commands: `numkeys` at argv[2], then the keys. */
 export function scriptKeyPositions(argv: readonly string[]): number[] {
   const count = parseIntegerArg(argv[2] ?? "");
-  if (typeof count !== "number" || count < 1) {
+  // evalGetKeys (genericGetKeys): none when the count is not positive or exceeds the arguments.
+  if (typeof count !== "number" || count < 1 || count > argv.length - 3) {
     return [];
   }
   const positions: number[] = [];
-  for (let position = 3; position < 3 + count && position < argv.length; position++) {
+  for (let position = 3; position < 3 + count; position++) {
     positions.push(position);
   }
   return positions;

@@ -43,6 +43,13 @@ export const bitcount = defineCommand({
   flags: ["readonly"],
   categories: ["bitmap"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.6.0",
   summary: "Counts the number of set bits (population counting) in a string.",
   complexity: "O(N)",

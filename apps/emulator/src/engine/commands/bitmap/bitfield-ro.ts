@@ -15,6 +15,13 @@ export const bitfieldRo = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["bitmap"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.0.0",
   summary: "Performs arbitrary read-only bitfield integer operations on strings.",
   complexity: "O(1) for each subcommand specified",

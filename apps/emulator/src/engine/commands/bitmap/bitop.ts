@@ -67,6 +67,18 @@ export const bitop = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["bitmap"],
   keys: { first: 2, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["OW", "update"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 3 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.6.0",
   summary: "Performs bitwise operations on multiple strings, and stores the result.",
   complexity: "O(N)",

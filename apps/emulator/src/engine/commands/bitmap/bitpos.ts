@@ -100,6 +100,13 @@ export const bitpos = defineCommand({
   flags: ["readonly"],
   categories: ["bitmap"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.7",
   summary: "Finds the first set (1) or clear (0) bit in a string.",
   complexity: "O(N)",

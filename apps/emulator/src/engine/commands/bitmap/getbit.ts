@@ -13,6 +13,13 @@ export const getbit = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["bitmap"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.2.0",
   summary: "Returns a bit value by offset.",
   complexity: "O(1)",

@@ -23,6 +23,13 @@ export const setbit = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["bitmap"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.2.0",
   summary:
     "Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist.",

@@ -16,6 +16,18 @@ export const copy = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["keyspace"],
   keys: { first: 1, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["OW", "update"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary: "Copies the value of a key to a new key.",
   complexity:

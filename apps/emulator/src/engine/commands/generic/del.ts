@@ -12,6 +12,13 @@ export const del = defineCommand({
   flags: ["write"],
   categories: ["keyspace"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RM", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Deletes one or more keys.",
   complexity: "O(N) where N is the number of keys that will be removed.",

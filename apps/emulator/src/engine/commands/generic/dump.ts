@@ -16,6 +16,13 @@ export const dump = defineCommand({
   flags: ["readonly"],
   categories: ["keyspace"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.6.0",
   summary: "Returns a serialized representation of the value stored at a key.",
   complexity:

@@ -12,6 +12,9 @@ export const exists = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["keyspace"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: -1, keyStep: 1, limit: 0 } },
+  ],
   since: "1.0.0",
   summary: "Determines whether one or more keys exist.",
   complexity: "O(N) where N is the number of keys to check.",

@@ -13,6 +13,13 @@ export const expiretime = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["keyspace"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "7.0.0",
   summary: "Returns the expiration time of a key as a Unix timestamp.",
   complexity: "O(1)",

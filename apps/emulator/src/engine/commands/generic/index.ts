@@ -8,6 +8,7 @@ import { expire } from "./expire.ts";
 import { expireat } from "./expireat.ts";
 import { expiretime } from "./expiretime.ts";
 import { keys } from "./keys.ts";
+import { migrate } from "./migrate.ts";
 import { move } from "./move.ts";
 import { object } from "./object.ts";
 import { persist } from "./persist.ts";
@@ -38,6 +39,7 @@ export const genericCommands: readonly Command[] = [
   expireat,
   expiretime,
   keys,
+  migrate,
   move,
   object,
   persist,

@@ -15,6 +15,9 @@ export const objectFreq = defineCommand({
   flags: ["readonly"],
   categories: ["keyspace"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 2 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "4.0.0",
   summary: "Returns the logarithmic access frequency counter of a Redis object.",
   complexity: "O(1)",

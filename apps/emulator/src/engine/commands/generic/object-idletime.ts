@@ -16,6 +16,9 @@ export const objectIdletime = defineCommand({
   flags: ["readonly"],
   categories: ["keyspace"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 2 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "2.2.3",
   summary: "Returns the time since the last access to a Redis object.",
   complexity: "O(1)",

@@ -14,6 +14,9 @@ export const objectRefcount = defineCommand({
   flags: ["readonly"],
   categories: ["keyspace"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 2 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "2.2.3",
   summary: "Returns the reference count of a value of a key.",
   complexity: "O(1)",

@@ -12,6 +12,13 @@ export const persist = defineCommand({
   flags: ["write", "fast"],
   categories: ["keyspace"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.2.0",
   summary: "Removes the expiration time of a key.",
   complexity: "O(1)",

@@ -12,6 +12,13 @@ export const pttl = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["keyspace"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.6.0",
   summary: "Returns the expiration time in milliseconds of a key.",
   complexity: "O(1)",

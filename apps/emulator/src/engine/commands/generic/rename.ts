@@ -14,6 +14,18 @@ export const rename = defineCommand({
   flags: ["write"],
   categories: ["keyspace"],
   keys: { first: 1, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["OW", "update"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Renames a key and overwrites the destination.",
   complexity: "O(1)",

@@ -62,6 +62,13 @@ export const restore = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["keyspace", "dangerous"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["OW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.6.0",
   summary: "Creates a key from the serialized representation of a value.",
   complexity:

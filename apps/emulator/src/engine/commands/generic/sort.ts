@@ -1,4 +1,4 @@
-import { parseSortOptions, runSort, sortKeyPositions } from "../../sort.ts";
+import { parseSortOptions, runSort, sortKeyPositions, sortKeysWithFlags } from "../../sort.ts";
 import { defineCommand } from "../define.ts";
 
 /**
@@ -15,6 +15,28 @@ export const sort = defineCommand({
   categories: ["set", "sortedset", "list", "dangerous"],
   keys: { first: 1, last: 1, step: 1 },
   movableKeys: sortKeyPositions,
+  keysWithFlags: sortKeysWithFlags,
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      notes:
+        "For the optional BY/GET keyword. It is marked 'unknown' because the key names derive from the content of the key we sort",
+      flags: ["RO", "access"],
+      beginSearch: "unknown",
+      findKeys: "unknown",
+    },
+    {
+      notes:
+        "For the optional STORE keyword. It is marked 'unknown' because the keyword can appear anywhere in the argument array",
+      flags: ["OW", "update"],
+      beginSearch: "unknown",
+      findKeys: "unknown",
+    },
+  ],
   since: "1.0.0",
   summary: "Sorts the elements in a list, a set, or a sorted set, optionally storing the result.",
   complexity:

@@ -13,6 +13,9 @@ export const touch = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["keyspace"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: -1, keyStep: 1, limit: 0 } },
+  ],
   since: "3.2.1",
   summary:
     "Returns the number of existing keys out of those specified after updating the time they were last accessed.",

@@ -13,6 +13,13 @@ export const unlink = defineCommand({
   flags: ["write", "fast"],
   categories: ["keyspace"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RM", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "4.0.0",
   summary: "Asynchronously deletes one or more keys.",
   complexity:

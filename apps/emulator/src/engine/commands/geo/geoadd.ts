@@ -62,6 +62,13 @@ export const geoadd = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "3.2.0",
   summary:
     "Adds one or more members to a geospatial index. The key is created if it doesn't exist.",

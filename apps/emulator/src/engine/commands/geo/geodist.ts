@@ -28,6 +28,13 @@ export const geodist = defineCommand({
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "3.2.0",
   summary: "Returns the distance between two members of a geospatial index.",
   complexity: "O(1)",

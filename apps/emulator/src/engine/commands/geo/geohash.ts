@@ -14,6 +14,13 @@ export const geohash = defineCommand({
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "3.2.0",
   summary: "Returns members from a geospatial index as geohash strings.",
   complexity: "O(1) for each member requested.",

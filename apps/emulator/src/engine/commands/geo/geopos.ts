@@ -15,6 +15,13 @@ export const geopos = defineCommand({
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "3.2.0",
   summary: "Returns the longitude and latitude of members from a geospatial index.",
   complexity: "O(1) for each member requested.",

@@ -14,6 +14,13 @@ export const georadiusbymemberRo = defineCommand({
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "3.2.10",
   summary: "Returns members from a geospatial index that are within a distance from a member.",
   complexity:

@@ -16,6 +16,23 @@ export const georadiusbymember = defineCommand({
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },
   movableKeys: georadiusKeys,
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["OW", "update"],
+      beginSearch: { keyword: "STORE", startFrom: 5 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["OW", "update"],
+      beginSearch: { keyword: "STOREDIST", startFrom: 5 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "3.2.0",
   summary:
     "Queries a geospatial index for members within a distance from a member, optionally stores the result.",

@@ -15,6 +15,13 @@ export const geosearch = defineCommand({
   flags: ["readonly"],
   categories: ["geo"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary: "Queries a geospatial index for members inside an area of a box or a circle.",
   complexity:

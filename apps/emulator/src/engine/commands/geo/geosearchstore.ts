@@ -14,6 +14,18 @@ export const geosearchstore = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["geo"],
   keys: { first: 1, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["OW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary:
     "Queries a geospatial index for members inside an area of a box or a circle, optionally stores the result.",

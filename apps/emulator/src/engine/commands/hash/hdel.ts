@@ -14,6 +14,13 @@ export const hdel = defineCommand({
   flags: ["write", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary:
     "Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain.",

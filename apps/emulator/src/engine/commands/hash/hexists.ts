@@ -13,6 +13,9 @@ export const hexists = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "2.0.0",
   summary: "Determines whether a field exists in a hash.",
   complexity: "O(1)",

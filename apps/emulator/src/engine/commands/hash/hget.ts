@@ -13,6 +13,13 @@ export const hget = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Returns the value of a field in a hash.",
   complexity: "O(1)",

@@ -19,6 +19,13 @@ export const hincrby = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary:
     "Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the field doesn't exist.",

@@ -17,6 +17,13 @@ export const hincrbyfloat = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.6.0",
   summary:
     "Increments the floating point value of a field by a number. Uses 0 as initial value if the field doesn't exist.",

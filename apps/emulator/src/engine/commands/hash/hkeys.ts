@@ -13,6 +13,13 @@ export const hkeys = defineCommand({
   flags: ["readonly"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Returns all fields in a hash.",
   complexity: "O(N) where N is the size of the hash.",

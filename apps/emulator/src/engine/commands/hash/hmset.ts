@@ -14,6 +14,13 @@ export const hmset = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Sets the values of multiple fields.",
   complexity: "O(N) where N is the number of fields being set.",

@@ -52,6 +52,13 @@ export const hrandfield = defineCommand({
   flags: ["readonly"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary: "Returns one or more random fields from a hash.",
   complexity: "O(N) where N is the number of fields returned",

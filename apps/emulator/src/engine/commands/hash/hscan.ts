@@ -23,6 +23,13 @@ export const hscan = defineCommand({
   flags: ["readonly"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.0",
   summary: "Iterates over fields and values of a hash.",
   complexity:

@@ -15,6 +15,13 @@ export const hset = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Creates or modifies the value of a field in a hash.",
   complexity:

@@ -13,6 +13,13 @@ export const hsetnx = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Sets the value of a field in a hash only when the field doesn't exist.",
   complexity: "O(1)",

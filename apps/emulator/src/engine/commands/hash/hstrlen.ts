@@ -13,6 +13,9 @@ export const hstrlen = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["hash"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "3.2.0",
   summary: "Returns the length of the value of a field.",
   complexity: "O(1)",

@@ -20,6 +20,13 @@ export const pfadd = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["hyperloglog"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.9",
   summary: "Adds elements to a HyperLogLog key. Creates the key if it doesn't exist.",
   complexity: "O(1) to add every element.",

@@ -59,6 +59,15 @@ export const pfcount = defineCommand({
   flags: ["readonly"],
   categories: ["hyperloglog"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      notes:
+        "RW because it may change the internal representation of the key, and propagate to replicas",
+      flags: ["RW", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.9",
   summary: "Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s).",
   complexity:

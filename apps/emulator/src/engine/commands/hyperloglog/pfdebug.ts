@@ -55,6 +55,13 @@ export const pfdebug = defineCommand({
   flags: ["write", "denyoom", "admin"],
   categories: ["hyperloglog"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.9",
   summary: "Internal commands for debugging HyperLogLog values.",
   complexity: "N/A",

@@ -25,6 +25,18 @@ export const pfmerge = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["hyperloglog"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.9",
   summary: "Merges one or more HyperLogLog values into a single key.",
   complexity: "O(N) to merge N HyperLogLogs, but with high constant times.",

@@ -16,6 +16,13 @@ export const blmpop = defineCommand({
   flags: ["write", "blocking"],
   categories: ["list"],
   movableKeys: (argv) => numkeysPositions(argv, 2),
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 2 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary:
     "Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped.",

@@ -15,6 +15,13 @@ export const brpop = defineCommand({
   flags: ["write", "noscript", "blocking"],
   categories: ["list"],
   keys: { first: 1, last: -2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -2, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary:
     "Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.",

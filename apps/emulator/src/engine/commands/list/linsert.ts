@@ -31,6 +31,13 @@ export const linsert = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.2.0",
   summary: "Inserts an element before or after another element in a list.",
   complexity:

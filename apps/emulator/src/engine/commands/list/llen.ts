@@ -13,6 +13,9 @@ export const llen = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "1.0.0",
   summary: "Returns the length of a list.",
   complexity: "O(1)",

@@ -15,6 +15,13 @@ export const lmpop = defineCommand({
   flags: ["write"],
   categories: ["list"],
   movableKeys: (argv) => numkeysPositions(argv, 1),
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary:
     "Returns multiple elements from a list after removing them. Deletes the list if the last element was popped.",

@@ -29,6 +29,13 @@ export function definePop(spec: {
     flags: ["write", "fast"],
     categories: ["list"],
     keys: { first: 1, last: 1, step: 1 },
+    keySpecs: [
+      {
+        flags: ["RW", "access", "delete"],
+        beginSearch: { index: 1 },
+        findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+      },
+    ],
     since: "1.0.0",
     summary: spec.summary,
     complexity: "O(N) where N is the number of elements returned",

@@ -73,6 +73,13 @@ export const lpos = defineCommand({
   flags: ["readonly"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.0.6",
   summary: "Returns the index of matching elements in a list.",
   complexity:

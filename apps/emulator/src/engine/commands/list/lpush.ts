@@ -28,6 +28,13 @@ export function definePush(spec: {
     flags: ["write", "denyoom", "fast"],
     categories: ["list"],
     keys: { first: 1, last: 1, step: 1 },
+    keySpecs: [
+      {
+        flags: ["RW", "insert"],
+        beginSearch: { index: 1 },
+        findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+      },
+    ],
     since: "1.0.0",
     summary: spec.summary,
     complexity:

@@ -14,6 +14,13 @@ export const lrange = defineCommand({
   flags: ["readonly"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Returns a range of elements from a list.",
   complexity:

@@ -15,6 +15,13 @@ export const lrem = defineCommand({
   flags: ["write"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Removes elements from a list. Deletes the list if the last element was removed.",
   complexity: "O(N+M) where N is the length of the list and M is the number of elements removed.",

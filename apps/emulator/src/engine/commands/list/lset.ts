@@ -16,6 +16,13 @@ export const lset = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Sets the value of an element in a list by its index.",
   complexity:

@@ -15,6 +15,13 @@ export const ltrim = defineCommand({
   flags: ["write"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Removes elements from both ends a list. Deletes the list if all elements were trimmed.",
   complexity: "O(N) where N is the number of elements to be removed by the operation.",

@@ -12,6 +12,18 @@ export const rpoplpush = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["list"],
   keys: { first: 1, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.2.0",
   summary:
     "Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped.",

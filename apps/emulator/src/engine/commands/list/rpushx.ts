@@ -13,6 +13,13 @@ export const rpushx = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["list"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.2.0",
   summary: "Appends an element to a list only when the list exists.",
   complexity:

@@ -12,6 +12,13 @@ export const spublish = defineCommand({
   arity: 3,
   flags: ["pubsub", "loading", "stale", "fast"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["not_key"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "7.0.0",
   summary: "Post a message to a shard channel",
   complexity: "O(N) where N is the number of clients subscribed to the receiving shard channel.",

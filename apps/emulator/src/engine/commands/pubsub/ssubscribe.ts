@@ -14,6 +14,13 @@ export const ssubscribe = defineCommand({
   traits: ["subscription"],
   restRefusal: "stream",
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["not_key"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "7.0.0",
   summary: "Listens for messages published to shard channels.",
   complexity: "O(N) where N is the number of shard channels to subscribe to.",

@@ -13,6 +13,13 @@ export const sunsubscribe = defineCommand({
   traits: ["subscription"],
   restRefusal: "stream",
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["not_key"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "7.0.0",
   summary: "Stops listening to messages posted to shard channels.",
   complexity: "O(N) where N is the number of shard channels to unsubscribe.",

@@ -15,6 +15,14 @@ export const evalCommand = defineCommand({
   categories: ["scripting"],
   traits: ["read-only-token-denied"],
   movableKeys: scriptKeyPositions,
+  keySpecs: [
+    {
+      notes: "We cannot tell how the keys will be used so we assume the worst, RW and UPDATE",
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 2 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "2.6.0",
   summary: "Executes a server-side Lua script.",
   complexity: "Depends on the script that is executed.",

@@ -35,6 +35,20 @@ export function defineEvalsha(spec: {
     categories: ["scripting"],
     traits: isReadOnly ? [] : ["read-only-token-denied"],
     movableKeys: scriptKeyPositions,
+    keySpecs: [
+      isReadOnly
+        ? {
+            flags: ["RO", "access"],
+            beginSearch: { index: 2 },
+            findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+          }
+        : {
+            notes: "We cannot tell how the keys will be used so we assume the worst, RW and UPDATE",
+            flags: ["RW", "access", "update"],
+            beginSearch: { index: 2 },
+            findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+          },
+    ],
     since: spec.since,
     summary: spec.summary,
     complexity: "Depends on the script that is executed.",

@@ -14,6 +14,14 @@ export const fcallRo = defineCommand({
   flags: ["readonly", "noscript", "skip_monitor", "no_mandatory_keys", "stale"],
   categories: ["scripting"],
   movableKeys: scriptKeyPositions,
+  keySpecs: [
+    {
+      notes: "We cannot tell how the keys will be used so we assume the worst, RO and ACCESS",
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary: "Invokes a read-only function.",
   complexity: "Depends on the function that is executed.",

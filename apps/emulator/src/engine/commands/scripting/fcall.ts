@@ -14,6 +14,14 @@ export const fcall = defineCommand({
   categories: ["scripting"],
   traits: ["read-only-token-denied"],
   movableKeys: scriptKeyPositions,
+  keySpecs: [
+    {
+      notes: "We cannot tell how the keys will be used so we assume the worst, RW and UPDATE",
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 2 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary: "Invokes a function.",
   complexity: "Depends on the function that is executed.",

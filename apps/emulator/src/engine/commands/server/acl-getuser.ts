@@ -11,6 +11,7 @@ export const aclGetuser = defineCommand({
   group: "server",
   arity: 3,
   flags: ["admin", "noscript", "loading", "stale"],
+  resp3: "acl-user",
   since: "6.0.0",
   summary: "Lists the ACL rules of a user.",
   complexity:

@@ -12,6 +12,7 @@ export const commandDocs = defineCommand({
   group: "server",
   arity: -2,
   flags: ["loading", "stale"],
+  resp3: "command-docs",
   categories: ["connection"],
   since: "7.0.0",
   summary: "Returns documentary information about one, multiple or all commands.",

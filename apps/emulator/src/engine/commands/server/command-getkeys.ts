@@ -17,7 +17,7 @@ export const commandGetkeys = defineCommand({
   complexity: "O(N) where N is the number of arguments to the command",
   parse: (args) => ({ argv: args.rest() }),
   run: (ctx, { argv }) => {
-    const { positions } = resolveKeyedCommand(ctx.server.commands, argv);
-    return reply.bulks(positions.map((position) => argv[position] ?? ""));
+    const { keys } = resolveKeyedCommand(ctx.server.commands, argv);
+    return reply.bulks(keys.map(({ position }) => argv[position] ?? ""));
   },
 });

@@ -1,4 +1,5 @@
-import { keySpecFlags, resolveKeyedCommand } from "../../command-info.ts";
+import { resolveKeyedCommand } from "../../command-info.ts";
+import { orderedKeyFlags } from "../../key-specs.ts";
 import { reply } from "../../reply.ts";
 import { defineCommand } from "../define.ts";
 
@@ -11,16 +12,21 @@ export const commandGetkeysandflags = defineCommand({
   group: "server",
   arity: -4,
   flags: ["loading", "stale"],
+  resp3: "keys-and-flags",
   categories: ["connection"],
   since: "7.0.0",
   summary: "Extracts the key names and access flags for an arbitrary command.",
   complexity: "O(N) where N is the number of arguments to the command",
   parse: (args) => ({ argv: args.rest() }),
   run: (ctx, { argv }) => {
-    const { command, positions } = resolveKeyedCommand(ctx.server.commands, argv);
-    const flags = reply.array(keySpecFlags(command).map((flag) => reply.simple(flag)));
+    const { keys } = resolveKeyedCommand(ctx.server.commands, argv);
     return reply.array(
-      positions.map((position) => reply.array([reply.bulk(argv[position] ?? ""), flags])),
+      keys.map(({ position, flags }) =>
+        reply.array([
+          reply.bulk(argv[position] ?? ""),
+          reply.array(orderedKeyFlags(flags).map((flag) => reply.simple(flag))),
+        ]),
+      ),
     );
   },
 });

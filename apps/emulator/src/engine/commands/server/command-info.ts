@@ -11,6 +11,7 @@ export const commandInfo = defineCommand({
   group: "server",
   arity: -2,
   flags: ["loading", "stale"],
+  resp3: "command-info",
   categories: ["connection"],
   since: "2.8.13",
   summary: "Returns information about one, multiple or all commands.",

@@ -36,6 +36,7 @@ export const command: Command = {
   arity: -1,
   flags: new Set(["loading", "stale"]),
   aclCategories: ["slow", "connection"],
+  resp3: "command-info",
   complexity: "O(N) where N is the total number of Redis commands",
   execute: (ctx, args) => {
     args.end();

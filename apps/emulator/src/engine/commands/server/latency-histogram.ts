@@ -12,6 +12,7 @@ export const latencyHistogram = defineCommand({
   group: "server",
   arity: -2,
   flags: ["admin", "noscript", "loading", "stale"],
+  resp3: "map",
   since: "7.0.0",
   summary: "Returns the cumulative distribution of latencies of a subset or all commands.",
   complexity: "O(N) where N is the number of commands with latency information being retrieved.",

@@ -35,6 +35,9 @@ export const memoryUsage = defineCommand({
   arity: -3,
   flags: ["readonly"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 2 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "4.0.0",
   summary: "Estimates the memory usage of a key.",
   complexity: "O(N) where N is the number of samples.",

@@ -13,6 +13,13 @@ export const sadd = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Adds one or more members to a set. Creates the key if it doesn't exist.",
   complexity:

@@ -14,6 +14,13 @@ export const sdiff = defineCommand({
   flags: ["readonly"],
   categories: ["set"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Returns the difference of multiple sets.",
   complexity: "O(N) where N is the total number of elements in all given sets.",

@@ -48,6 +48,13 @@ export const sintercard = defineCommand({
     }
     return positions;
   },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary: "Returns the number of members of the intersect of multiple sets.",
   complexity:

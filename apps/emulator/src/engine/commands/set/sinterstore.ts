@@ -14,6 +14,18 @@ export const sinterstore = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["set"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Stores the intersect of multiple sets in a key.",
   complexity:

@@ -12,6 +12,9 @@ export const sismember = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "1.0.0",
   summary: "Determines whether a member belongs to a set.",
   complexity: "O(1)",

@@ -13,6 +13,13 @@ export const smembers = defineCommand({
   flags: ["readonly"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Returns all members of a set.",
   complexity: "O(N) where N is the set cardinality.",

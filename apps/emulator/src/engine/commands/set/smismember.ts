@@ -12,6 +12,13 @@ export const smismember = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary: "Determines whether multiple members belong to a set.",
   complexity: "O(N) where N is the number of elements being checked for membership",

@@ -13,6 +13,18 @@ export const smove = defineCommand({
   flags: ["write", "fast"],
   categories: ["set"],
   keys: { first: 1, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Moves a member from one set to another.",
   complexity: "O(1)",

@@ -84,6 +84,13 @@ export const spop = defineCommand({
   flags: ["write", "fast"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary:
     "Returns one or more random members from a set after removing them. Deletes the set if the last member was popped.",

@@ -62,6 +62,13 @@ export const srandmember = defineCommand({
   flags: ["readonly"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Get one or multiple random members from a set",
   complexity:

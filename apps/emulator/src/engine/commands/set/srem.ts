@@ -13,6 +13,13 @@ export const srem = defineCommand({
   flags: ["write", "fast"],
   categories: ["set"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary:
     "Removes one or more members from a set. Deletes the set if the last member was removed.",

@@ -14,6 +14,18 @@ export const sunionstore = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["set"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["OW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Stores the union of multiple sets in a key.",
   complexity: "O(N) where N is the total number of elements in all given sets.",

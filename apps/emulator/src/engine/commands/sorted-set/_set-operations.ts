@@ -302,7 +302,23 @@ export function defineSetOperationStore(spec: {
     flags: ["write", "denyoom"],
     categories: ["sortedset"],
     keys: { first: 1, last: 1, step: 1 },
-    movableKeys: (argv) => [1, ...numkeysPositions(argv, 2)],
+    // zunionInterDiffStoreGetKeys: no keys at all when the source count is wrong.
+    movableKeys: (argv) => {
+      const sources = numkeysPositions(argv, 2);
+      return sources.length === 0 ? [] : [1, ...sources];
+    },
+    keySpecs: [
+      {
+        flags: ["OW", "update"],
+        beginSearch: { index: 1 },
+        findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+      },
+      {
+        flags: ["RO", "access"],
+        beginSearch: { index: 2 },
+        findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+      },
+    ],
     since: spec.since,
     summary: spec.summary,
     complexity: spec.complexity,

@@ -17,6 +17,13 @@ export const bzmpop = defineCommand({
   flags: ["write", "blocking"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 2),
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 2 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary:
     "Removes and returns a member by score from one or more sorted sets. Blocks until a member is available otherwise. Deletes the sorted set if the last element was popped.",

@@ -16,6 +16,13 @@ export const bzpopmax = defineCommand({
   flags: ["write", "noscript", "blocking", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: -2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -2, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary:
     "Removes and returns the member with the highest score from one or more sorted sets. Blocks until a member available otherwise.  Deletes the sorted set if the last element was popped.",

@@ -14,6 +14,13 @@ export const zadd = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.2.0",
   summary:
     "Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't exist.",

@@ -13,6 +13,9 @@ export const zcard = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "1.2.0",
   summary: "Returns the number of members in a sorted set.",
   complexity: "O(1)",

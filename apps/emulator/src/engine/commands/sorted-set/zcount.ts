@@ -16,6 +16,13 @@ export const zcount = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Returns the count of members in a sorted set that have scores within a range.",
   complexity: "O(log(N)) with N being the number of elements in the sorted set.",

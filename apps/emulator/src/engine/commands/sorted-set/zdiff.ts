@@ -15,6 +15,13 @@ export const zdiff = defineCommand({
   flags: ["readonly"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 1),
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "6.2.0",
   summary: "Returns the difference between multiple sorted sets.",
   complexity:

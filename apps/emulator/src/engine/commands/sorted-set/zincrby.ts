@@ -14,6 +14,13 @@ export const zincrby = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.2.0",
   summary: "Increments the score of a member in a sorted set.",
   complexity: "O(log(N)) where N is the number of elements in the sorted set.",

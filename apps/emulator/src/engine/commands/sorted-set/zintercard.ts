@@ -14,6 +14,13 @@ export const zintercard = defineCommand({
   flags: ["readonly"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 1),
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary: "Returns the number of members of the intersect of multiple sorted sets.",
   complexity:

@@ -16,6 +16,13 @@ export const zmpop = defineCommand({
   flags: ["write"],
   categories: ["sortedset"],
   movableKeys: (argv) => numkeysPositions(argv, 1),
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { keyNumIndex: 0, firstKey: 1, keyStep: 1 },
+    },
+  ],
   since: "7.0.0",
   summary:
     "Returns the highest- or lowest-scoring members from one or more sorted sets after removing them. Deletes the sorted set if the last member was popped.",

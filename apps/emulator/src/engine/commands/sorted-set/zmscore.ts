@@ -14,6 +14,13 @@ export const zmscore = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary: "Returns the score of one or more members in a sorted set.",
   complexity: "O(N) where N is the number of members being requested.",

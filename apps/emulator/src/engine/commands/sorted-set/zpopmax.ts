@@ -14,6 +14,13 @@ export const zpopmax = defineCommand({
   flags: ["write", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary:
     "Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set if the last member was popped.",

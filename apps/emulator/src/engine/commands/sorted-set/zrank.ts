@@ -11,8 +11,16 @@ export const zrank = defineCommand({
   group: "sorted-set",
   arity: -3,
   flags: ["readonly", "fast"],
+  resp3: "rank-score",
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Returns the index of a member in a sorted set ordered by ascending scores.",
   complexity: "O(log(N))",

@@ -13,6 +13,13 @@ export const zrem = defineCommand({
   flags: ["write", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.2.0",
   summary:
     "Removes one or more members from a sorted set. Deletes the sorted set if all members were removed.",

@@ -15,6 +15,13 @@ export const zremrangebylex = defineCommand({
   flags: ["write"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.9",
   summary:
     "Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all members were removed.",

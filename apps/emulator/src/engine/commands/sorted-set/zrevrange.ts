@@ -13,6 +13,13 @@ export const zrevrange = defineCommand({
   flags: ["readonly"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.2.0",
   summary: "Returns members in a sorted set within a range of indexes in reverse order.",
   complexity:

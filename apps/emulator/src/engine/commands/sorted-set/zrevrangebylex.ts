@@ -12,6 +12,13 @@ export const zrevrangebylex = defineCommand({
   flags: ["readonly"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.9",
   summary: "Returns members in a sorted set within a lexicographical range in reverse order.",
   complexity:

@@ -74,6 +74,13 @@ export const zscan = defineCommand({
   flags: ["readonly"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.8.0",
   summary: "Iterates over members and scores of a sorted set.",
   complexity:

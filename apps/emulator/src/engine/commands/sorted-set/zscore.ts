@@ -14,6 +14,13 @@ export const zscore = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["sortedset"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.2.0",
   summary: "Returns the score of a member in a sorted set.",
   complexity: "O(1)",

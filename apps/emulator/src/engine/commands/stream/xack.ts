@@ -15,6 +15,13 @@ export const xack = defineCommand({
   flags: ["write", "fast"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary:
     "Returns the number of messages that were successfully acknowledged by the consumer group member of a stream.",

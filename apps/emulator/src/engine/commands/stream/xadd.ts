@@ -36,6 +36,14 @@ export const xadd = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      notes: "UPDATE instead of INSERT because of the optional trimming feature",
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Appends a new message to a stream. Creates the key if it doesn't exist.",
   complexity:

@@ -31,6 +31,13 @@ export const xautoclaim = defineCommand({
   flags: ["write", "fast"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary:
     "Changes, or acquires, ownership of messages in a consumer group, as if the messages were delivered to as consumer group member.",

@@ -92,6 +92,13 @@ export const xclaim = defineCommand({
   flags: ["write", "fast"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary:
     "Changes, or acquires, ownership of a message in a consumer group, as if the message was delivered a consumer group member.",

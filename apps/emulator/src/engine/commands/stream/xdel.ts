@@ -13,6 +13,13 @@ export const xdel = defineCommand({
   flags: ["write", "fast"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Returns the number of messages after removing them from a stream.",
   complexity: "O(1) for each single item to delete in the stream, regardless of the stream size.",

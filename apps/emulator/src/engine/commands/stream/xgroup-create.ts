@@ -17,6 +17,13 @@ export const xgroupCreate = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Creates a consumer group.",
   complexity: "O(1)",

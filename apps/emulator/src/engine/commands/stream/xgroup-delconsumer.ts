@@ -15,6 +15,13 @@ export const xgroupDelconsumer = defineCommand({
   flags: ["write"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Deletes a consumer from a consumer group.",
   complexity: "O(1)",

@@ -15,6 +15,13 @@ export const xgroupDestroy = defineCommand({
   flags: ["write"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Destroys a consumer group.",
   complexity: "O(N) where N is the number of entries in the group's pending entries list (PEL).",

@@ -16,6 +16,13 @@ export const xgroupSetid = defineCommand({
   flags: ["write"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Sets the last-delivered ID of a consumer group.",
   complexity: "O(1)",

@@ -16,6 +16,13 @@ export const xinfoConsumers = defineCommand({
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Returns a list of the consumers in a consumer group.",
   complexity: "O(1)",

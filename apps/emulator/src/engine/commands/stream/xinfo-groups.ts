@@ -17,6 +17,13 @@ export const xinfoGroups = defineCommand({
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Returns a list of the consumer groups of a stream.",
   complexity: "O(1)",

@@ -26,10 +26,17 @@ export const xinfoStream = defineCommand({
   name: "XINFO|STREAM",
   group: "stream",
   arity: -3,
-  resp3: "map",
+  resp3: "stream-info",
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 2, last: 2, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 2 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Returns information about a stream.",
   complexity: "O(1)",

@@ -13,6 +13,9 @@ export const xlen = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "5.0.0",
   summary: "Return the number of messages in a stream.",
   complexity: "O(1)",

@@ -52,6 +52,13 @@ export const xpending = defineCommand({
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary:
     "Returns the information and entries from a stream consumer group's pending entries list.",

@@ -16,6 +16,13 @@ export const xread = defineCommand({
   categories: ["stream"],
   traits: ["optionally-blocking"],
   movableKeys: streamsKeys,
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { keyword: "STREAMS", startFrom: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 2 },
+    },
+  ],
   since: "5.0.0",
   summary:
     "Returns messages from multiple streams with IDs greater than the ones requested. Blocks until a message is available otherwise.",

@@ -20,6 +20,13 @@ export const xreadgroup = defineCommand({
   categories: ["stream"],
   traits: ["optionally-blocking"],
   movableKeys: streamsKeys,
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { keyword: "STREAMS", startFrom: 4 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 2 },
+    },
+  ],
   since: "5.0.0",
   summary:
     "Returns new or historical messages from a stream for a consumer in a group. Blocks until a message is available otherwise.",

@@ -12,6 +12,13 @@ export const xrevrange = defineCommand({
   flags: ["readonly"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Returns the messages from a stream within a range of IDs in reverse order.",
   complexity:

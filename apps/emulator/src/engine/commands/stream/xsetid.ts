@@ -16,6 +16,13 @@ export const xsetid = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "An internal command for replicating stream values.",
   complexity: "O(1)",

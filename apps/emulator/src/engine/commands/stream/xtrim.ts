@@ -17,6 +17,13 @@ export const xtrim = defineCommand({
   flags: ["write"],
   categories: ["stream"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "5.0.0",
   summary: "Deletes messages from the beginning of a stream.",
   complexity:

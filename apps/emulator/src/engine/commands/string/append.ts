@@ -13,6 +13,13 @@ export const append = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.0.0",
   summary: "Appends a string to the value of a key. Creates the key if it doesn't exist.",
   complexity:

@@ -17,6 +17,13 @@ export const decrby = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary:
     "Decrements a number from the integer value of a key. Uses 0 as initial value if the key doesn't exist.",

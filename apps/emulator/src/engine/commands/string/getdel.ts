@@ -12,6 +12,13 @@ export const getdel = defineCommand({
   flags: ["write", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "delete"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary: "Returns the string value of a key after deleting the key.",
   complexity: "O(1)",

@@ -14,6 +14,14 @@ export const getex = defineCommand({
   flags: ["write", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      notes: "RW and UPDATE because it changes the TTL",
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "6.2.0",
   summary: "Returns the string value of a key after setting its expiration time.",
   complexity: "O(1)",

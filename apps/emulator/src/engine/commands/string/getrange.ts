@@ -14,6 +14,13 @@ export const getrange = defineCommand({
   flags: ["readonly"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.4.0",
   summary: "Returns a substring of the string stored at a key.",
   complexity:

@@ -13,6 +13,13 @@ export const incrby = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary:
     "Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't exist.",

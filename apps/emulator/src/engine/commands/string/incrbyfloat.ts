@@ -14,6 +14,13 @@ export const incrbyfloat = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "access", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.6.0",
   summary:
     "Increment the floating point value of a key by a number. Uses 0 as initial value if the key doesn't exist.",

@@ -153,6 +153,13 @@ export const lcs = defineCommand({
   keys: { first: 1, last: 2, step: 1 },
   // IDX's `[matches, …, len, n]` is a map; the string and LEN replies are not arrays.
   resp3: "map",
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "7.0.0",
   summary: "Finds the longest common substring.",
   complexity: "O(N*M) where N and M are the lengths of s1 and s2, respectively",

@@ -13,6 +13,13 @@ export const mget = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["string"],
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Atomically returns the string values of one or more keys.",
   complexity: "O(N) where N is the number of keys to retrieve.",

@@ -13,6 +13,13 @@ export const mset = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["string"],
   keys: { first: 1, last: -1, step: 2 },
+  keySpecs: [
+    {
+      flags: ["OW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 2, limit: 0 },
+    },
+  ],
   since: "1.0.1",
   summary: "Atomically creates or modifies the string values of one or more keys.",
   complexity: "O(N) where N is the number of keys to set.",

@@ -13,6 +13,13 @@ export const msetnx = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["string"],
   keys: { first: 1, last: -1, step: 2 },
+  keySpecs: [
+    {
+      flags: ["OW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: -1, keyStep: 2, limit: 0 },
+    },
+  ],
   since: "1.0.1",
   summary:
     "Atomically modifies the string values of one or more keys only when all keys don't exist.",

@@ -1,3 +1,4 @@
+import { asciiUpper } from "../../bytes.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { reply } from "../../reply.ts";
 import {
@@ -7,7 +8,7 @@ import {
   parseExtendedStringArgs,
   STRING_FLAG,
 } from "../../values/string.ts";
-import { defineCommand } from "../define.ts";
+import { defineCommand, type KeyReference } from "../define.ts";
 
 const { NX, XX, GET, KEEPTTL, IFEQ, IFNE, IFDEQ, IFDNE } = STRING_FLAG;
 /** Conditions that need the key to exist. */
@@ -33,6 +34,12 @@ function comparisonHolds(current: unknown, options: ExtendedStringArgs): boolean
  * PXAT unix-time-milliseconds | KEEPTTL]
  * @see https://redis.io/commands/set
  */
+/** setGetKeys: with GET the key is read and written, else overwritten. */
+function setKeysWithFlags(argv: readonly string[]): KeyReference[] {
+  const hasGet = argv.slice(3).some((arg) => arg.length === 3 && asciiUpper(arg) === "GET");
+  return [{ position: 1, flags: hasGet ? ["RW", "access", "update"] : ["OW", "update"] }];
+}
+
 export const set = defineCommand({
   name: "SET",
   group: "string",
@@ -40,6 +47,15 @@ export const set = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keysWithFlags: setKeysWithFlags,
+  keySpecs: [
+    {
+      notes: "RW and ACCESS due to the optional `GET` argument",
+      flags: ["RW", "access", "update", "variable_flags"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary:
     "Sets the string value of a key, ignoring its type. The key is created if it doesn't exist.",

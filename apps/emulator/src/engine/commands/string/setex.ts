@@ -30,6 +30,13 @@ export function defineSetWithExpiry(spec: {
     flags: ["write", "denyoom"],
     categories: ["string"],
     keys: { first: 1, last: 1, step: 1 },
+    keySpecs: [
+      {
+        flags: ["OW", "update"],
+        beginSearch: { index: 1 },
+        findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+      },
+    ],
     since: spec.since,
     summary: spec.summary,
     complexity: "O(1)",

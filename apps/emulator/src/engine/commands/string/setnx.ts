@@ -12,6 +12,13 @@ export const setnx = defineCommand({
   flags: ["write", "denyoom", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["OW", "insert"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Set the string value of a key only when the key doesn't exist.",
   complexity: "O(1)",

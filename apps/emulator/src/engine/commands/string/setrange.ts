@@ -15,6 +15,13 @@ export const setrange = defineCommand({
   flags: ["write", "denyoom"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RW", "update"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "2.2.0",
   summary:
     "Overwrites a part of a string value with another by an offset. Creates the key if it doesn't exist.",

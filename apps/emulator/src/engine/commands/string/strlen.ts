@@ -12,6 +12,9 @@ export const strlen = defineCommand({
   flags: ["readonly", "fast"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: 0, keyStep: 1, limit: 0 } },
+  ],
   since: "2.2.0",
   summary: "Returns the length of a string value.",
   complexity: "O(1)",

@@ -13,6 +13,13 @@ export const substr = defineCommand({
   flags: ["readonly"],
   categories: ["string"],
   keys: { first: 1, last: 1, step: 1 },
+  keySpecs: [
+    {
+      flags: ["RO", "access"],
+      beginSearch: { index: 1 },
+      findKeys: { lastKey: 0, keyStep: 1, limit: 0 },
+    },
+  ],
   since: "1.0.0",
   summary: "Returns a substring from a string value.",
   complexity:

@@ -15,6 +15,9 @@ export const watch = defineCommand({
   categories: ["transaction"],
   restRefusal: "transaction",
   keys: { first: 1, last: -1, step: 1 },
+  keySpecs: [
+    { flags: ["RO"], beginSearch: { index: 1 }, findKeys: { lastKey: -1, keyStep: 1, limit: 0 } },
+  ],
   since: "2.2.0",
   summary: "Monitors changes to keys to determine the execution of a transaction.",
   complexity: "O(1) for every key.",
