@@ -27,6 +27,7 @@ import {
 import {
   type Argv,
   BackendUnavailableError,
+  type EngineReply,
   type KvBackend,
   type KvCaller,
   type KvSession,
@@ -110,6 +111,20 @@ const HELLO_ERRORS = {
 /** Confirmations that count channels and patterns, and those that count shard channels. */
 const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
+
+/**
+ * The embedded engine's reply to a command whose reply the connection need not read (RESP2, not a
+ * subscription, EXEC, RESET or a subscribed-mode PING): encoded straight into the reply batch.
+ */
+class PassedThrough {
+  readonly reply: EngineReply;
+  constructor(reply: EngineReply) {
+    this.reply = reply;
+  }
+}
+
+/** What a command answers: a reply the connection reads, or one it only writes. */
+type Answer = Resp2Value | PassedThrough;
 
 /** A request whose reply is being computed: what writing it and counting it need. */
 interface RunningRequest {
@@ -320,9 +335,9 @@ export class RespConnection {
   }
 
   /** Writes a command's reply and the pushes held behind it; false when the run must stop. */
-  #answer(request: RunningRequest, result: Resp2Value): boolean {
+  #answer(request: RunningRequest, result: Answer): boolean {
     const { argv, command, usage, startedAt } = request;
-    const reply = this.#observeReply(command, result);
+    const reply = result instanceof PassedThrough ? result : this.#observeReply(command, result);
     const held = this.#heldPushes ?? [];
     this.#heldPushes = undefined;
     if (this.#isClosed) {
@@ -347,7 +362,7 @@ export class RespConnection {
   }
 
   /** The reply at once when the session has it (no promise per pipelined command), else a promise. */
-  #run(argv: Argv, command: Command | undefined): Resp2Value | Promise<Resp2Value> {
+  #run(argv: Argv, command: Command | undefined): Answer | Promise<Answer> {
     const name = command?.name;
     if (name === "QUIT") {
       this.#write(OK);
@@ -405,7 +420,13 @@ export class RespConnection {
   #execute(
     session: KvSession,
     { argv, command }: { argv: Argv; command: Command | undefined },
-  ): Resp2Value | Promise<Resp2Value> {
+  ): Answer | Promise<Answer> {
+    if (session.executeReply !== undefined && this.#passesThrough(command)) {
+      const reply = session.executeReply(argv, command);
+      return reply instanceof Promise
+        ? reply.then((value) => new PassedThrough(value))
+        : new PassedThrough(reply);
+    }
     try {
       const reply = session.execute(argv, command);
       return reply instanceof Promise
@@ -414,6 +435,23 @@ export class RespConnection {
     } catch (error: unknown) {
       return this.#unavailable(error);
     }
+  }
+
+  /**
+   * Whether the command's reply goes to the wire as the engine gave it: under RESP2, unless the
+   * connection reads it (#observeReply).
+   */
+  #passesThrough(command: Command | undefined): boolean {
+    if (this.#protocol !== 2 || command === undefined) {
+      return this.#protocol === 2;
+    }
+    const name = command.name;
+    return !(
+      command.traits.has("subscription") ||
+      name === "EXEC" ||
+      name === "RESET" ||
+      (name === "PING" && this.#isInSubscribedMode())
+    );
   }
 
   /**
@@ -450,10 +488,7 @@ export class RespConnection {
   }
 
   /** What a fault rule asks: latency, then the command, an error, a reset or an outage. */
-  async #injectFault(
-    fault: RespFault,
-    run: () => Resp2Value | Promise<Resp2Value>,
-  ): Promise<Resp2Value> {
+  async #injectFault(fault: RespFault, run: () => Answer | Promise<Answer>): Promise<Answer> {
     fault.report();
     if (fault.latencyMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
@@ -720,7 +755,15 @@ export class RespConnection {
   }
 
   /** Writes a command's reply in the connection's protocol (RESP3: the command's shape). */
-  #writeReply(value: Resp2Value, request: { command: Command | undefined; argv: Argv }): number {
+  #writeReply(value: Answer, request: { command: Command | undefined; argv: Argv }): number {
+    if (value instanceof PassedThrough) {
+      if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
+        return 0;
+      }
+      const bytes = this.#replies.writeReply(value.reply);
+      this.#outputLimit.check();
+      return bytes;
+    }
     if (this.#protocol === 2) {
       return this.#write(value);
     }

@@ -52,6 +52,11 @@ export class MemorySession implements KvSession {
    * fsync answers in the same turn, so a pipeline of them costs no promise per command.
    */
   execute(argv: Argv, command?: Command): Resp2Value | Promise<Resp2Value> {
+    const reply = this.executeReply(argv, command);
+    return reply instanceof Promise ? reply.then(toResp2) : toResp2(reply);
+  }
+
+  executeReply(argv: Argv, command?: Command): Reply | Promise<Reply> {
     // CLIENT PAUSE holds the command back, even one MULTI would only queue (src/server.c).
     const paused = this.#engine.pauses.admit(this.#session, this.#mayWrite(argv, command));
     if (paused !== undefined) {
@@ -62,12 +67,12 @@ export class MemorySession implements KvSession {
     return this.#run(argv, command);
   }
 
-  #run(argv: Argv, command: Command | undefined): Resp2Value | Promise<Resp2Value> {
+  #run(argv: Argv, command: Command | undefined): Reply | Promise<Reply> {
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
     const handled = this.#transaction.handle(argv, command);
     if (handled !== undefined) {
       this.#engine.commandEnded(this.#session, command?.name);
-      return this.#afterSettling(toResp2(handled));
+      return this.#afterSettling(handled);
     }
     // MONITOR is not in the command table: the session serves it.
     if (command === undefined && argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
@@ -82,13 +87,13 @@ export class MemorySession implements KvSession {
     if (result.kind === "blocked") {
       return this.#engine
         .waitFor(result, argv, this.#session)
-        .then((reply) => this.#afterSettling(toResp2(reply)));
+        .then((reply) => this.#afterSettling(reply));
     }
-    return this.#afterSettling(toResp2(result));
+    return this.#afterSettling(result);
   }
 
   /** `reply`, once earlier writes are durable (at once when nothing waits for an fsync). */
-  #afterSettling(reply: Resp2Value): Resp2Value | Promise<Resp2Value> {
+  #afterSettling(reply: Reply): Reply | Promise<Reply> {
     const settling = this.#settle();
     return settling === undefined ? reply : settling.then(() => reply);
   }
@@ -108,11 +113,11 @@ export class MemorySession implements KvSession {
    * the reply and the rest are pushed (after it, see the RESP connection).
    */
   #firstOf(captured: readonly Reply[], result: CommandResult): CommandResult {
-    const [first, ...rest] = captured;
+    const first = captured[0];
     if (first === undefined || result.kind === "blocked") {
       return result;
     }
-    for (const message of [...rest, result]) {
+    for (const message of [...captured.slice(1), result]) {
       this.#onPush(toResp2(message));
     }
     return first;
@@ -127,7 +132,7 @@ export class MemorySession implements KvSession {
   }
 
   /** MONITOR: `+OK`, then every executed command as a status line in Redis's format. */
-  #monitor(): Resp2Value {
+  #monitor(): Reply {
     this.#session.isMonitor = true;
     this.#stopMonitor ??= this.#engine.monitor((command) => {
       this.#onPush({
