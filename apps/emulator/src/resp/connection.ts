@@ -39,6 +39,7 @@ import type { UsageTotals } from "../metrics/usage.ts";
 import { type RespFault, respFault } from "./faults.ts";
 import { ReplyBatch } from "./reply-batch.ts";
 import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
+import { readWholeRequests } from "./whole-requests.ts";
 
 /**
  * Stands in the queue for a request with an argument longer than the engine's strings can be
@@ -142,6 +143,8 @@ export class RespConnection {
   readonly #options: ConnectionOptions;
   readonly #parser = new Resp2RequestParser();
   readonly #pending: Argv[] = [];
+  /** The peer's `ip:port`: read once (each read of the socket's address is a system call). */
+  #peer: string | undefined;
   /** Opened at once on an open port, else by the first successful AUTH (its token's database). */
   #session: KvSession | undefined;
   #sessionBackend: KvBackend | undefined;
@@ -203,7 +206,8 @@ export class RespConnection {
   }
 
   #address(): string {
-    return `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
+    this.#peer ??= `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
+    return this.#peer;
   }
 
   #callerAs({ isReadOnly }: { isReadOnly: boolean }): KvCaller {
@@ -227,9 +231,15 @@ export class RespConnection {
   }
 
   #onData(chunk: Buffer): void {
+    // Whole requests of the usual shape first, straight into strings; the parser takes the rest.
+    const offset = this.#parser.isAtRequestStart ? readWholeRequests(chunk, this.#pending) : 0;
+    if (offset === chunk.length) {
+      this.#drain();
+      return;
+    }
     let requests: Uint8Array[][];
     try {
-      requests = this.#parser.push(chunk);
+      requests = this.#parser.push(offset === 0 ? chunk : chunk.subarray(offset));
     } catch (error: unknown) {
       if (error instanceof Resp2RequestError) {
         // Commands parsed before the bad bytes still run; then the error, then the close.
