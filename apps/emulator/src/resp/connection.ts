@@ -127,6 +127,9 @@ class PassedThrough {
 /** What a command answers: a reply the connection reads, or one it only writes. */
 type Answer = Resp2Value | PassedThrough;
 
+/** No push held yet: shared, never written to, so a command that pushes nothing allocates nothing. */
+const NONE_HELD: Resp2Value[] = [];
+
 /** A request whose reply is being computed: what writing it and counting it need. */
 interface RunningRequest {
   readonly argv: Argv;
@@ -159,6 +162,7 @@ export class RespConnection {
   #isKilledAfterReply = false;
   /** Set when the parser refused the input: answered after the requests before it, then close. */
   #protocolError: string | undefined;
+  /** While a command runs, the pushes it made (NONE_HELD until the first); else undefined. */
   #heldPushes: Resp2Value[] | undefined;
   /**
    * Subscribed mode (RESP2): the counts from the last subscription confirmations, read off the
@@ -310,7 +314,7 @@ export class RespConnection {
         this.#close();
         return undefined;
       }
-      this.#heldPushes = [];
+      this.#heldPushes = NONE_HELD;
       const startedAt = performance.now();
       // Looked up once, here: the checks, the session, the engine and the usage counts share it.
       const command = lookupCommand(argv);
@@ -759,6 +763,8 @@ export class RespConnection {
     if (this.#heldPushes === undefined) {
       this.#observe(value);
       this.#writePush(value);
+    } else if (this.#heldPushes === NONE_HELD) {
+      this.#heldPushes = [value];
     } else {
       this.#heldPushes.push(value);
     }

@@ -18,6 +18,9 @@ import type { Argv, KvSession, KvSessionOptions } from "../backend.ts";
 import { toResp2 } from "./convert.ts";
 import type { Durability } from "./persistent-engine.ts";
 
+/** Nothing captured yet: shared, never written to, so most commands allocate no array. */
+const NONE_CAPTURED: Reply[] = [];
+
 export class MemorySession implements KvSession {
   readonly #engine: Engine;
   readonly #session: Session;
@@ -38,6 +41,8 @@ export class MemorySession implements KvSession {
       push: (message) => {
         if (this.#captured === undefined) {
           options.onPush(toResp2(message));
+        } else if (this.#captured === NONE_CAPTURED) {
+          this.#captured = [message];
         } else {
           this.#captured.push(message);
         }
@@ -78,7 +83,7 @@ export class MemorySession implements KvSession {
     if (command === undefined && argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
       return this.#afterSettling(this.#monitor());
     }
-    this.#captured = [];
+    this.#captured = NONE_CAPTURED;
     const executed = this.#engine.execute(argv, this.#session, command);
     const captured = this.#captured;
     this.#captured = undefined;
