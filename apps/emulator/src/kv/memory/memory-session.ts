@@ -18,6 +18,8 @@ import type { Argv, KvSession, KvSessionOptions } from "../backend.ts";
 import { toResp2 } from "./convert.ts";
 import type { Durability } from "./persistent-engine.ts";
 
+const asIs = (reply: Reply): Reply => reply;
+
 /** Nothing captured yet: shared, never written to, so most commands allocate no array. */
 const NONE_CAPTURED: Reply[] = [];
 
@@ -57,31 +59,40 @@ export class MemorySession implements KvSession {
    * fsync answers in the same turn, so a pipeline of them costs no promise per command.
    */
   execute(argv: Argv, command?: Command): Resp2Value | Promise<Resp2Value> {
-    const reply = this.executeReply(argv, command);
-    return reply instanceof Promise ? reply.then(toResp2) : toResp2(reply);
+    return this.#execute(argv, command, toResp2);
   }
 
+  /** `execute` with the engine's own reply, which the RESP listener encodes as it is. */
   executeReply(argv: Argv, command?: Command): Reply | Promise<Reply> {
+    return this.#execute(argv, command, asIs);
+  }
+
+  /** The reply converted before it waits for an fsync: no extra turn for either form. */
+  #execute<T>(
+    argv: Argv,
+    command: Command | undefined,
+    convert: (reply: Reply) => T,
+  ): T | Promise<T> {
     // CLIENT PAUSE holds the command back, even one MULTI would only queue (src/server.c).
     const paused = this.#engine.pauses.admit(this.#session, this.#mayWrite(argv, command));
     if (paused !== undefined) {
       // CLIENT LIST shows the held command, as Redis does (it looked the command up first).
       this.#session.lastCommand = command?.fullName ?? this.#session.lastCommand;
-      return paused.then(() => this.#run(argv, command));
+      return paused.then(() => this.#run(argv, command, convert));
     }
-    return this.#run(argv, command);
+    return this.#run(argv, command, convert);
   }
 
-  #run(argv: Argv, command: Command | undefined): Reply | Promise<Reply> {
+  #run<T>(argv: Argv, command: Command | undefined, convert: (reply: Reply) => T): T | Promise<T> {
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
     const handled = this.#transaction.handle(argv, command);
     if (handled !== undefined) {
       this.#engine.commandEnded(this.#session, command?.name);
-      return this.#afterSettling(handled);
+      return this.#afterSettling(convert(handled));
     }
     // MONITOR is not in the command table: the session serves it.
     if (command === undefined && argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
-      return this.#afterSettling(this.#monitor());
+      return this.#afterSettling(convert(this.#monitor()));
     }
     this.#captured = NONE_CAPTURED;
     const executed = this.#engine.execute(argv, this.#session, command);
@@ -92,13 +103,13 @@ export class MemorySession implements KvSession {
     if (result.kind === "blocked") {
       return this.#engine
         .waitFor(result, argv, this.#session)
-        .then((reply) => this.#afterSettling(reply));
+        .then((reply) => this.#afterSettling(convert(reply)));
     }
-    return this.#afterSettling(result);
+    return this.#afterSettling(convert(result));
   }
 
   /** `reply`, once earlier writes are durable (at once when nothing waits for an fsync). */
-  #afterSettling(reply: Reply): Reply | Promise<Reply> {
+  #afterSettling<T>(reply: T): T | Promise<T> {
     const settling = this.#settle();
     return settling === undefined ? reply : settling.then(() => reply);
   }
