@@ -120,3 +120,18 @@ describe("ReplyBatch.writeReply", () => {
     expect(() => batch.writeReply({ kind: "integer", value: 2n ** 63n })).toThrow(RangeError);
   });
 });
+
+test("a bulk string past 256 KiB leaves as a part of its own, between the replies around it", ({
+  expect,
+}) => {
+  const sink = recordingSink();
+  const batch = new ReplyBatch(sink);
+  const value = "\xff".repeat(300 * 1024);
+  batch.open();
+  batch.writeReply({ kind: "integer", value: 1 });
+  batch.writeReply({ kind: "bulk", value });
+  batch.writeReply({ kind: "simple", value: "OK" });
+  batch.close();
+  // The recording sink keeps each write of the corked writev apart.
+  expect(sink.writes).toEqual([":1\r\n", `$${value.length}\r\n${value}\r\n`, "+OK\r\n"]);
+});

@@ -21,6 +21,13 @@ export type ReplySink = Pick<Socket, "write" | "destroyed" | "cork" | "uncork">;
 const SLAB_BYTES = 16 * 1024;
 /** Bytes this long are sent as they are, not copied into the buffer. */
 const LARGE_BYTES = 4096;
+/**
+ * A bulk string this long gets a part of its own; shorter ones go into the buffer, which then grows
+ * to hold a few of them, so that a pipeline of 10 KB values leaves in a few large parts.
+ */
+const OWN_PART_BYTES = 256 * 1024;
+/** How many replies of the size that did not fit the next buffer is made to hold. */
+const REPLIES_PER_BUFFER = 4;
 /** Below this length a loop of `charCodeAt` beats the native Latin-1 write's call. */
 const SHORT_STRING = 48;
 const CR = 0x0d;
@@ -136,7 +143,7 @@ export class ReplyBatch {
       return;
     }
     this.#seal();
-    this.#slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, bytes));
+    this.#slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, bytes * REPLIES_PER_BUFFER));
     this.#start = 0;
     this.#position = 0;
   }
@@ -175,7 +182,7 @@ export class ReplyBatch {
   /** `$<length>\r\n<bytes>\r\n`. */
   #bulk(value: string): void {
     const length = value.length;
-    if (length >= LARGE_BYTES) {
+    if (length >= OWN_PART_BYTES) {
       // A part of its own, sized to it: the buffer's room stays for the small replies around it.
       const header = `$${length}\r\n`;
       const part = Buffer.allocUnsafe(header.length + length + 2);
