@@ -14,12 +14,13 @@
  */
 import { type ChildProcess, execFile, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { availableParallelism, loadavg } from "node:os";
 import { promisify } from "node:util";
 import type { Resp2Value } from "@stratus/core/resp2";
 import { Engine, type Reply } from "../src/engine/index.ts";
 import { RedisServer } from "../test/support/redis-server.ts";
 import { RespClient } from "../test/support/resp-client.ts";
-import { median, startEmulatorProcess, stopProcess } from "./resp-support.ts";
+import { cpuMicros, median, startEmulatorProcess, stopProcess } from "./resp-support.ts";
 
 const ROUND_MS = Number(process.env["BENCH_GROUPS_ROUND_MS"] ?? 1000);
 const ROUNDS = Number(process.env["BENCH_GROUPS_ROUNDS"] ?? 5);
@@ -239,6 +240,8 @@ interface Rate {
 interface RespSide {
   readonly port: number;
   readonly client: RespClient;
+  /** The server's process, whose CPU time each round reads. */
+  readonly pid: number | undefined;
 }
 
 const execFileAsync = promisify(execFile);
@@ -376,7 +379,13 @@ function isInstalled(command: string): boolean {
 }
 
 /** A figure, or why there is none. */
-type Figure = { readonly opsPerSecond: number } | { readonly absent: string };
+type Figure =
+  | {
+      readonly opsPerSecond: number;
+      /** The server process's CPU microseconds per operation (RESP sides, with /proc). */
+      readonly cpuPerOp?: number;
+    }
+  | { readonly absent: string };
 
 interface Row {
   readonly work: Case;
@@ -436,16 +445,27 @@ async function measureRespCase(
     sizes.set(side, requestsFor(await warmUp(side, work), ROUND_MS));
   }
   const rates = new Map<RespSide, number[]>();
+  const cpu = new Map<RespSide, number[]>();
   // Rounds alternate between the servers, so a burst of load elsewhere hits both.
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of sides.values()) {
       await resetFor(side, work);
-      const rate = await redisBenchmark(side.port, work.argv, sizes.get(side) ?? 0);
+      const requests = sizes.get(side) ?? 0;
+      const cpuBefore = cpuMicros(side.pid);
+      const rate = await redisBenchmark(side.port, work.argv, requests);
+      const cpuAfter = cpuMicros(side.pid);
       rates.set(side, [...(rates.get(side) ?? []), rate.opsPerSecond]);
+      if (cpuBefore !== undefined && cpuAfter !== undefined) {
+        cpu.set(side, [...(cpu.get(side) ?? []), (cpuAfter - cpuBefore) / requests]);
+      }
     }
   }
   for (const [name, side] of sides) {
-    figures[name] = { opsPerSecond: median(rates.get(side) ?? []) };
+    const cpuPerOp = cpu.get(side);
+    figures[name] = {
+      opsPerSecond: median(rates.get(side) ?? []),
+      ...(cpuPerOp === undefined ? {} : { cpuPerOp: median(cpuPerOp) }),
+    };
   }
   return figures;
 }
@@ -472,6 +492,8 @@ function scriptLoad(call: (argv: string[]) => Plain | Promise<Plain>): Promise<v
 }
 
 const startedAt = performance.now();
+/** The shared machine's load when the run began: ratios from a busy host are noisy. */
+const loadAtStart = loadavg()[0] ?? 0;
 const hasLoadGenerator = isInstalled("redis-benchmark");
 const hasRedis = isInstalled("redis-server");
 let redisServer: RedisServer | undefined;
@@ -487,14 +509,14 @@ try {
     children.push(started.child);
     const emulatorClient = await RespClient.connect(started.port);
     clients.push(emulatorClient);
-    emulator = { port: started.port, client: emulatorClient };
+    emulator = { port: started.port, client: emulatorClient, pid: started.child.pid };
     await seedOverResp(emulatorClient, [...seed, ...EMULATOR_ONLY_SEED]);
     await scriptLoad(async (argv) => plainFromResp(await emulatorClient.call(...argv)));
     if (hasRedis) {
       redisServer = await RedisServer.start();
       const redisClient = await RespClient.connect(redisServer.port);
       clients.push(redisClient);
-      redis = { port: redisServer.port, client: redisClient };
+      redis = { port: redisServer.port, client: redisClient, pid: redisServer.pid };
       await seedOverResp(redisClient, seed);
       await scriptLoad(async (argv) => plainFromResp(await redisClient.call(...argv)));
     }
@@ -539,6 +561,14 @@ const ratio = (a: Figure, b: Figure): string =>
   "opsPerSecond" in a && "opsPerSecond" in b
     ? `${(a.opsPerSecond / b.opsPerSecond).toFixed(2)}×`
     : "—";
+const cpuOf = (figure: Figure): number | undefined =>
+  "cpuPerOp" in figure ? figure.cpuPerOp : undefined;
+const cpuCell = (figure: Figure): string => cpuOf(figure)?.toFixed(1) ?? "—";
+/** redis-server's CPU per operation ÷ the emulator's: reads like the throughput ratio. */
+const cpuRatio = (emulator: Figure, redis: Figure): string => {
+  const [ours, theirs] = [cpuOf(emulator), cpuOf(redis)];
+  return ours === undefined || theirs === undefined ? "—" : `${(theirs / ours).toFixed(2)}×`;
+};
 
 const markdown = [
   "## Embedded engine, part two: scripting, JSON, streams, geo",
@@ -547,14 +577,16 @@ const markdown = [
   "",
   `The script runs \`SET\`, \`GET\`, \`INCR\`, \`HSET\`, \`HGET\` over three keys (loaded with SCRIPT LOAD on every side). redis-server 7 has no JSON module, so JSON.GET has no redis-server figure and no ratio: the anchor row below it, GET of the same document stored as a plain string, is the nearest work both servers can do — it finds the key and writes the whole ${(JSON_DOCUMENT.text.length / 1024).toFixed(0)} KB, where JSON.GET walks a path and serializes a ${JSON.stringify([JSON_DOCUMENT.item]).length}-byte result. XADD's stream is deleted before every round; XRANGE reads entries 5000–5099 of a ${STREAM_ENTRIES.toLocaleString("en")}-entry stream; GEOSEARCH's radius holds about a hundred of the ${GEO_MEMBERS.toLocaleString("en")} members.`,
   "",
-  "| work | reply | emulator, RESP | redis-server, RESP | emulator ÷ redis-server | in-process |",
-  "| --- | --- | ---: | ---: | ---: | ---: |",
+  "The CPU columns are each server process's own CPU time (user + system, `/proc/<pid>/stat`) per operation over the same rounds, steadier than throughput on a shared host; the CPU ratio is redis-server's ÷ the emulator's, so it reads like the throughput ratio.",
+  "",
+  "| work | reply | emulator, RESP | redis-server, RESP | emulator ÷ redis-server | emulator CPU µs/op | redis-server CPU µs/op | CPU ratio | in-process |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map(
     (row) =>
-      `| ${row.work.name} | ${row.reply} | ${format(row.emulator)} | ${format(row.redis)} | ${ratio(row.emulator, row.redis)} | ${format(row.inProcess)} |`,
+      `| ${row.work.name} | ${row.reply} | ${format(row.emulator)} | ${format(row.redis)} | ${ratio(row.emulator, row.redis)} | ${cpuCell(row.emulator)} | ${cpuCell(row.redis)} | ${cpuRatio(row.emulator, row.redis)} | ${format(row.inProcess)} |`,
   ),
   "",
-  `Whole run: ${elapsedSeconds.toFixed(0)} s.`,
+  `Whole run: ${elapsedSeconds.toFixed(0)} s; load average at its start ${loadAtStart.toFixed(1)} on ${availableParallelism()} cores.`,
   ...(notes.length === 0 ? [] : ["", ...notes]),
 ].join("\n");
 process.stdout.write(`${JSON.stringify({ markdown })}\n`);

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The emulator's CLI in a child process, in memory, RESP on a random port; its RESP port. */
@@ -54,4 +55,27 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux Node runs on. */
+const USER_HZ = 100;
+
+/**
+ * A process's CPU time so far (user + system), in microseconds, from /proc/<pid>/stat; undefined
+ * where there is no /proc. Far steadier than throughput on a shared host: a server's CPU time per
+ * request barely moves when other processes take turns on the cores.
+ */
+export function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) {
+    return undefined;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are the stat file's fields 14 and 15; `fields` starts at field 3.
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / USER_HZ;
+  } catch {
+    return undefined;
+  }
 }

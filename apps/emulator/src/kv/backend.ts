@@ -4,6 +4,7 @@
  * Redis errors are replies, never throws; a throw means the backend itself failed.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
+import type { Reply } from "../engine/index.ts";
 import type { StoreState } from "../storage/index.ts";
 import type { Command } from "./command-info.ts";
 import type { OutputLimitSource } from "./output-limit.ts";
@@ -15,6 +16,12 @@ import type { OutputLimitSource } from "./output-limit.ts";
  * writes them to Redis as Latin-1.
  */
 export type Argv = readonly string[];
+
+/**
+ * The embedded engine's own reply (binary strings), for a caller that encodes it straight to the
+ * wire (`KvSession.executeReply`) rather than through a `Resp2Value`.
+ */
+export type EngineReply = Reply;
 
 export interface KvCaller {
   /** Read-only token or the `default_ro` user. */
@@ -77,6 +84,11 @@ export interface KvSession {
    * again). A reply at once when the backend has it (the embedded engine, mostly), else a promise.
    */
   execute(argv: Argv, command?: Command): Resp2Value | Promise<Resp2Value>;
+  /**
+   * `execute` answering with the engine's own reply, which the RESP listener encodes straight
+   * into its output (no Buffer per bulk string): only the embedded engine has it.
+   */
+  executeReply?(argv: Argv, command?: Command): EngineReply | Promise<EngineReply>;
   /**
    * Runs the session's commands (scripts' included) as the ACL user a token acts as (`default`,
    * `default_ro`, an ACL RESTTOKEN user): the embedded engine checks each against that user. A

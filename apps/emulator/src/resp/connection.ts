@@ -28,6 +28,7 @@ import {
 import {
   type Argv,
   BackendUnavailableError,
+  type EngineReply,
   type KvBackend,
   type KvCaller,
   type KvSession,
@@ -39,6 +40,7 @@ import type { UsageTotals } from "../metrics/usage.ts";
 import { type RespFault, respFault } from "./faults.ts";
 import { ReplyBatch } from "./reply-batch.ts";
 import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
+import { readWholeRequests } from "./whole-requests.ts";
 
 /**
  * Stands in the queue for a request with an argument longer than the engine's strings can be
@@ -112,6 +114,23 @@ const HELLO_ERRORS = {
 const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe", "punsubscribe"]);
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
 
+/**
+ * The embedded engine's reply to a command whose reply the connection need not read (RESP2, not a
+ * subscription, EXEC, RESET or a subscribed-mode PING): encoded straight into the reply batch.
+ */
+class PassedThrough {
+  readonly reply: EngineReply;
+  constructor(reply: EngineReply) {
+    this.reply = reply;
+  }
+}
+
+/** What a command answers: a reply the connection reads, or one it only writes. */
+type Answer = Resp2Value | PassedThrough;
+
+/** No push held yet: shared, never written to, so a command that pushes nothing allocates nothing. */
+const NONE_HELD: Resp2Value[] = [];
+
 /** A request whose reply is being computed: what writing it and counting it need. */
 interface RunningRequest {
   readonly argv: Argv;
@@ -128,6 +147,8 @@ export class RespConnection {
   readonly #options: ConnectionOptions;
   readonly #parser = new Resp2RequestParser();
   readonly #pending: Argv[] = [];
+  /** The peer's `ip:port`: read once (each read of the socket's address is a system call). */
+  #peer: string | undefined;
   /** Opened at once on an open port, else by the first successful AUTH (its token's database). */
   #session: KvSession | undefined;
   #sessionBackend: KvBackend | undefined;
@@ -142,6 +163,7 @@ export class RespConnection {
   #isKilledAfterReply = false;
   /** Set when the parser refused the input: answered after the requests before it, then close. */
   #protocolError: string | undefined;
+  /** While a command runs, the pushes it made (NONE_HELD until the first); else undefined. */
   #heldPushes: Resp2Value[] | undefined;
   /**
    * Subscribed mode (RESP2): the counts from the last subscription confirmations, read off the
@@ -189,7 +211,8 @@ export class RespConnection {
   }
 
   #address(): string {
-    return `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
+    this.#peer ??= `${this.#socket.remoteAddress ?? "0.0.0.0"}:${this.#socket.remotePort ?? 0}`;
+    return this.#peer;
   }
 
   #callerAs({ isReadOnly }: { isReadOnly: boolean }): KvCaller {
@@ -213,9 +236,15 @@ export class RespConnection {
   }
 
   #onData(chunk: Buffer): void {
+    // Whole requests of the usual shape first, straight into strings; the parser takes the rest.
+    const offset = this.#parser.isAtRequestStart ? readWholeRequests(chunk, this.#pending) : 0;
+    if (offset === chunk.length) {
+      this.#drain();
+      return;
+    }
     let requests: Uint8Array[][];
     try {
-      requests = this.#parser.push(chunk);
+      requests = this.#parser.push(offset === 0 ? chunk : chunk.subarray(offset));
     } catch (error: unknown) {
       if (error instanceof Resp2RequestError) {
         // Commands parsed before the bad bytes still run; then the error, then the close.
@@ -286,7 +315,7 @@ export class RespConnection {
         this.#close();
         return undefined;
       }
-      this.#heldPushes = [];
+      this.#heldPushes = NONE_HELD;
       const startedAt = performance.now();
       // Looked up once, here: the checks, the session, the engine and the usage counts share it.
       const command = lookupCommand(argv);
@@ -321,9 +350,9 @@ export class RespConnection {
   }
 
   /** Writes a command's reply and the pushes held behind it; false when the run must stop. */
-  #answer(request: RunningRequest, result: Resp2Value): boolean {
+  #answer(request: RunningRequest, result: Answer): boolean {
     const { argv, command, usage, startedAt } = request;
-    const reply = this.#observeReply(command, result);
+    const reply = result instanceof PassedThrough ? result : this.#observeReply(command, result);
     const held = this.#heldPushes ?? [];
     this.#heldPushes = undefined;
     if (this.#isClosed) {
@@ -348,7 +377,7 @@ export class RespConnection {
   }
 
   /** The reply at once when the session has it (no promise per pipelined command), else a promise. */
-  #run(argv: Argv, command: Command | undefined): Resp2Value | Promise<Resp2Value> {
+  #run(argv: Argv, command: Command | undefined): Answer | Promise<Answer> {
     const name = command?.name;
     if (name === "QUIT") {
       this.#write(OK);
@@ -406,7 +435,13 @@ export class RespConnection {
   #execute(
     session: KvSession,
     { argv, command }: { argv: Argv; command: Command | undefined },
-  ): Resp2Value | Promise<Resp2Value> {
+  ): Answer | Promise<Answer> {
+    if (session.executeReply !== undefined && this.#passesThrough(command)) {
+      const reply = session.executeReply(argv, command);
+      return reply instanceof Promise
+        ? reply.then((value) => new PassedThrough(value))
+        : new PassedThrough(reply);
+    }
     try {
       const reply = session.execute(argv, command);
       return reply instanceof Promise
@@ -415,6 +450,23 @@ export class RespConnection {
     } catch (error: unknown) {
       return this.#unavailable(error);
     }
+  }
+
+  /**
+   * Whether the command's reply goes to the wire as the engine gave it: under RESP2, unless the
+   * connection reads it (#observeReply).
+   */
+  #passesThrough(command: Command | undefined): boolean {
+    if (this.#protocol !== 2 || command === undefined) {
+      return this.#protocol === 2;
+    }
+    const name = command.name;
+    return !(
+      command.traits.has("subscription") ||
+      name === "EXEC" ||
+      name === "RESET" ||
+      (name === "PING" && this.#isInSubscribedMode())
+    );
   }
 
   /**
@@ -451,10 +503,7 @@ export class RespConnection {
   }
 
   /** What a fault rule asks: latency, then the command, an error, a reset or an outage. */
-  async #injectFault(
-    fault: RespFault,
-    run: () => Resp2Value | Promise<Resp2Value>,
-  ): Promise<Resp2Value> {
+  async #injectFault(fault: RespFault, run: () => Answer | Promise<Answer>): Promise<Answer> {
     fault.report();
     if (fault.latencyMs > 0) {
       await sleep(fault.latencyMs);
@@ -715,13 +764,23 @@ export class RespConnection {
     if (this.#heldPushes === undefined) {
       this.#observe(value);
       this.#writePush(value);
+    } else if (this.#heldPushes === NONE_HELD) {
+      this.#heldPushes = [value];
     } else {
       this.#heldPushes.push(value);
     }
   }
 
   /** Writes a command's reply in the connection's protocol (RESP3: the command's shape). */
-  #writeReply(value: Resp2Value, request: { command: Command | undefined; argv: Argv }): number {
+  #writeReply(value: Answer, request: { command: Command | undefined; argv: Argv }): number {
+    if (value instanceof PassedThrough) {
+      if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
+        return 0;
+      }
+      const bytes = this.#replies.writeReply(value.reply);
+      this.#outputLimit.check();
+      return bytes;
+    }
     if (this.#protocol === 2) {
       return this.#write(value);
     }

@@ -1,18 +1,49 @@
 /**
- * The replies of one batch of pipelined requests, sent with one socket write when the batch ends
- * (Redis too fills a client's reply buffer while it processes the query buffer, and writes it once,
- * in beforeSleep's handleClientsWithPendingWrites). One write of one buffer costs far less than a
- * corked socket's writev of a buffer per reply, each first wrapped as a Node Buffer.
+ * The replies of one batch of pipelined requests, written into one growing buffer and sent with one
+ * socket write when the batch ends (Redis too fills a client's reply buffer while it processes the
+ * query buffer, and writes it once, in beforeSleep's handleClientsWithPendingWrites). One write of
+ * one buffer costs far less than a corked socket's writev of a buffer per reply, and encoding the
+ * engine's replies straight into that buffer (`writeReply`) spares a `Resp2Value`, with a Buffer per
+ * bulk string, per reply.
  */
 import type { Socket } from "node:net";
+import { binaryToUtf8 } from "../kv/argv.ts";
+import type { EngineReply } from "../kv/backend.ts";
 
 /** What the batch needs of its socket. */
-export type ReplySink = Pick<Socket, "write" | "destroyed">;
+export type ReplySink = Pick<Socket, "write" | "destroyed" | "cork" | "uncork">;
+
+/**
+ * The buffer replies are written into (Redis's reply buffer is 16 KiB too, PROTO_REPLY_CHUNK_BYTES);
+ * what a batch leaves unused serves the next one, so a busy connection allocates one per this many
+ * bytes of replies, not one per batch. A connection that never answers allocates none.
+ */
+const SLAB_BYTES = 16 * 1024;
+/** Bytes this long are sent as they are, not copied into the buffer. */
+const LARGE_BYTES = 4096;
+/**
+ * A bulk string this long gets a part of its own; shorter ones go into the buffer, which then grows
+ * to hold a few of them, so that a pipeline of 10 KB values leaves in a few large parts.
+ */
+const OWN_PART_BYTES = 256 * 1024;
+/** How many replies of the size that did not fit the next buffer is made to hold. */
+const REPLIES_PER_BUFFER = 4;
+/** Below this length a loop of `charCodeAt` beats the native Latin-1 write's call. */
+const SHORT_STRING = 48;
+const CR = 0x0d;
+const LF = 0x0a;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 
 export class ReplyBatch {
   readonly #socket: ReplySink;
+  /** Sealed parts of the batch, in order, before the buffer's unsent part. */
   #chunks: Uint8Array[] = [];
-  #bytes = 0;
+  #chunkBytes = 0;
+  #slab: Buffer = Buffer.alloc(0);
+  /** Where the batch's part of the buffer starts (what comes before it was sent). */
+  #start = 0;
+  #position = 0;
   #isOpen = false;
 
   constructor(socket: ReplySink) {
@@ -21,7 +52,7 @@ export class ReplyBatch {
 
   /** Bytes written since the last flush, not yet handed to the socket. */
   get pendingBytes(): number {
-    return this.#bytes;
+    return this.#chunkBytes + this.#position - this.#start;
   }
 
   /** From now until `close`, writes are held for one write at the end. */
@@ -29,35 +60,203 @@ export class ReplyBatch {
     this.#isOpen = true;
   }
 
+  /** Writes encoded bytes. */
   write(bytes: Uint8Array): void {
-    if (!this.#isOpen) {
-      this.#socket.write(bytes);
-      return;
+    if (bytes.byteLength >= LARGE_BYTES) {
+      // Sent as it is: copying it into the buffer would cost more than a second part.
+      this.#seal();
+      this.#chunks.push(bytes);
+      this.#chunkBytes += bytes.byteLength;
+    } else {
+      this.#reserve(bytes.byteLength);
+      this.#slab.set(bytes, this.#position);
+      this.#position += bytes.byteLength;
     }
-    this.#chunks.push(bytes);
-    this.#bytes += bytes.byteLength;
+    this.#afterWrite();
+  }
+
+  /**
+   * Writes an engine reply as RESP2, byte for byte what `encodeResp2(toResp2(reply))` gives:
+   * binary strings as their bytes, simple strings and errors as UTF-8 with CR and LF as spaces.
+   * Returns the bytes written.
+   * @throws {RangeError} for an integer outside 64 bits, as the encoder does.
+   */
+  writeReply(reply: EngineReply): number {
+    const before = this.pendingBytes;
+    this.#encode(reply);
+    const written = this.pendingBytes - before;
+    this.#afterWrite();
+    return written;
   }
 
   /** Hands what is held to the socket, as one buffer; the batch stays open. */
   flush(): void {
+    this.#seal();
     const chunks = this.#chunks;
     if (chunks.length === 0) {
       return;
     }
-    const total = this.#bytes;
+    const total = this.#chunkBytes;
     this.#chunks = [];
-    this.#bytes = 0;
+    this.#chunkBytes = 0;
     if (this.#socket.destroyed) {
       return;
     }
-    this.#socket.write(
-      chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, total),
-    );
+    if (chunks.length === 1 || total < LARGE_BYTES) {
+      this.#socket.write(
+        chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, total),
+      );
+      return;
+    }
+    // Large parts (a full buffer, a big value): one writev of them all, none copied again.
+    this.#socket.cork();
+    for (const chunk of chunks) {
+      this.#socket.write(chunk);
+    }
+    this.#socket.uncork();
   }
 
   /** Flushes and ends the batch: later writes go to the socket at once. */
   close(): void {
     this.flush();
     this.#isOpen = false;
+  }
+
+  #afterWrite(): void {
+    if (!this.#isOpen) {
+      this.flush();
+    }
+  }
+
+  /** Moves the buffer's unsent part to the sealed parts; the buffer's rest serves what follows. */
+  #seal(): void {
+    if (this.#position > this.#start) {
+      this.#chunks.push(this.#slab.subarray(this.#start, this.#position));
+      this.#chunkBytes += this.#position - this.#start;
+      this.#start = this.#position;
+    }
+  }
+
+  /** Room for `bytes` more in the buffer: a new one when this one is full. */
+  #reserve(bytes: number): void {
+    if (this.#position + bytes <= this.#slab.length) {
+      return;
+    }
+    this.#seal();
+    this.#slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, bytes * REPLIES_PER_BUFFER));
+    this.#start = 0;
+    this.#position = 0;
+  }
+
+  #encode(reply: EngineReply): void {
+    switch (reply.kind) {
+      case "simple":
+        this.#line(0x2b, reply.value);
+        return;
+      case "error":
+        this.#line(0x2d, reply.message);
+        return;
+      case "integer":
+        this.#integer(reply.value);
+        return;
+      case "bulk":
+        this.#bulk(reply.value);
+        return;
+      case "null":
+        this.#ascii("$-1\r\n");
+        return;
+      case "null-array":
+        this.#ascii("*-1\r\n");
+        return;
+      case "array":
+        this.#ascii(`*${reply.items.length}\r\n`);
+        for (const item of reply.items) {
+          this.#encode(item);
+        }
+        return;
+      default:
+        reply satisfies never;
+    }
+  }
+
+  /** `$<length>\r\n<bytes>\r\n`. */
+  #bulk(value: string): void {
+    const length = value.length;
+    if (length >= OWN_PART_BYTES) {
+      // A part of its own, sized to it: the buffer's room stays for the small replies around it.
+      const header = `$${length}\r\n`;
+      const part = Buffer.allocUnsafe(header.length + length + 2);
+      part.write(header, 0, "latin1");
+      part.write(value, header.length, length, "latin1");
+      part[part.length - 2] = CR;
+      part[part.length - 1] = LF;
+      this.#seal();
+      this.#chunks.push(part);
+      this.#chunkBytes += part.length;
+      return;
+    }
+    this.#reserve(length + 16);
+    const slab = this.#slab;
+    let position = this.#writeAscii(`$${length}\r\n`);
+    if (length < SHORT_STRING) {
+      for (let i = 0; i < length; i++) {
+        slab[position++] = value.charCodeAt(i);
+      }
+    } else {
+      position += slab.write(value, position, length, "latin1");
+    }
+    slab[position++] = CR;
+    slab[position++] = LF;
+    this.#position = position;
+  }
+
+  /** `:<n>\r\n`, refusing what RESP2's signed 64 bits cannot hold (as core's encoder does). */
+  #integer(value: number | bigint): void {
+    if (typeof value === "number" && Number.isSafeInteger(value)) {
+      this.#ascii(`:${value}\r\n`);
+      return;
+    }
+    const big = BigInt(value);
+    if (big < INT64_MIN || big > INT64_MAX) {
+      throw new RangeError(`A RESP2 integer must fit in 64 bits, got ${big}`);
+    }
+    this.#ascii(`:${big}\r\n`);
+  }
+
+  /**
+   * A `+` or `-` line. Core's model holds these as text (the engine's bytes read as UTF-8) and its
+   * encoder writes CR and LF as spaces (see `encodeResp2`): plain ASCII is already that.
+   */
+  #line(type: number, value: string): void {
+    let isPlain = true;
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      if (code >= 0x80 || code === CR || code === LF) {
+        isPlain = false;
+        break;
+      }
+    }
+    const text = isPlain ? value : binaryToUtf8(value).replace(/[\r\n]/g, " ");
+    const bytes = isPlain ? value.length : Buffer.byteLength(text, "utf8");
+    this.#reserve(bytes + 3);
+    this.#slab[this.#position++] = type;
+    this.#position += this.#slab.write(text, this.#position, bytes, isPlain ? "latin1" : "utf8");
+    this.#slab[this.#position++] = CR;
+    this.#slab[this.#position++] = LF;
+  }
+
+  #ascii(text: string): void {
+    this.#reserve(text.length);
+    this.#position = this.#writeAscii(text);
+  }
+
+  /** Writes a short ASCII text at the position (room reserved); returns the position after it. */
+  #writeAscii(text: string): number {
+    const slab = this.#slab;
+    let position = this.#position;
+    for (let i = 0; i < text.length; i++) {
+      slab[position++] = text.charCodeAt(i);
+    }
+    return position;
   }
 }

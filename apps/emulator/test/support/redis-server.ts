@@ -52,6 +52,11 @@ export class RedisServer implements AsyncDisposable {
     return server;
   }
 
+  /** The running server's process id (benchmarks read its CPU time), if it runs. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   /** `redis://[credentials@]127.0.0.1:<port>[/db]`. */
   url(options: { credentials?: string; db?: number } = {}): string {
     const credentials = options.credentials === undefined ? "" : `${options.credentials}@`;

@@ -93,6 +93,19 @@ export class Resp2RequestParser {
   }
 
   /**
+   * True between requests: nothing buffered and no request begun, so the next bytes start a new
+   * one. A caller with a faster path for whole requests may parse them itself then, and hand the
+   * parser the rest.
+   */
+  get isAtRequestStart(): boolean {
+    return (
+      this.#buffer.length === 0 &&
+      this.#requestType === RequestType.NONE &&
+      this.#failure === undefined
+    );
+  }
+
+  /**
    * Feeds the next chunk and returns the requests it completed, in order, as argv arrays of
    * copied bytes. The chunk is not kept.
    * @throws {Resp2RequestError} on a protocol error, with Redis's text as `message` and the

@@ -18,6 +18,11 @@ import type { Argv, KvSession, KvSessionOptions } from "../backend.ts";
 import { toResp2 } from "./convert.ts";
 import type { Durability } from "./persistent-engine.ts";
 
+const asIs = (reply: Reply): Reply => reply;
+
+/** Nothing captured yet: shared, never written to, so most commands allocate no array. */
+const NONE_CAPTURED: Reply[] = [];
+
 export class MemorySession implements KvSession {
   readonly #engine: Engine;
   readonly #session: Session;
@@ -38,6 +43,8 @@ export class MemorySession implements KvSession {
       push: (message) => {
         if (this.#captured === undefined) {
           options.onPush(toResp2(message));
+        } else if (this.#captured === NONE_CAPTURED) {
+          this.#captured = [message];
         } else {
           this.#captured.push(message);
         }
@@ -52,28 +59,42 @@ export class MemorySession implements KvSession {
    * fsync answers in the same turn, so a pipeline of them costs no promise per command.
    */
   execute(argv: Argv, command?: Command): Resp2Value | Promise<Resp2Value> {
+    return this.#execute(argv, command, toResp2);
+  }
+
+  /** `execute` with the engine's own reply, which the RESP listener encodes as it is. */
+  executeReply(argv: Argv, command?: Command): Reply | Promise<Reply> {
+    return this.#execute(argv, command, asIs);
+  }
+
+  /** The reply converted before it waits for an fsync: no extra turn for either form. */
+  #execute<T>(
+    argv: Argv,
+    command: Command | undefined,
+    convert: (reply: Reply) => T,
+  ): T | Promise<T> {
     // CLIENT PAUSE holds the command back, even one MULTI would only queue (src/server.c).
     const paused = this.#engine.pauses.admit(this.#session, this.#mayWrite(argv, command));
     if (paused !== undefined) {
       // CLIENT LIST shows the held command, as Redis does (it looked the command up first).
       this.#session.lastCommand = command?.fullName ?? this.#session.lastCommand;
-      return paused.then(() => this.#run(argv, command));
+      return paused.then(() => this.#run(argv, command, convert));
     }
-    return this.#run(argv, command);
+    return this.#run(argv, command, convert);
   }
 
-  #run(argv: Argv, command: Command | undefined): Resp2Value | Promise<Resp2Value> {
+  #run<T>(argv: Argv, command: Command | undefined, convert: (reply: Reply) => T): T | Promise<T> {
     // MULTI/EXEC/DISCARD and queueing belong to the connection (src/multi.c).
     const handled = this.#transaction.handle(argv, command);
     if (handled !== undefined) {
       this.#engine.commandEnded(this.#session, command?.name);
-      return this.#afterSettling(toResp2(handled));
+      return this.#afterSettling(convert(handled));
     }
     // MONITOR is not in the command table: the session serves it.
     if (command === undefined && argv.length === 1 && asciiUpper(argv[0] ?? "") === "MONITOR") {
-      return this.#afterSettling(this.#monitor());
+      return this.#afterSettling(convert(this.#monitor()));
     }
-    this.#captured = [];
+    this.#captured = NONE_CAPTURED;
     const executed = this.#engine.execute(argv, this.#session, command);
     const captured = this.#captured;
     this.#captured = undefined;
@@ -82,13 +103,13 @@ export class MemorySession implements KvSession {
     if (result.kind === "blocked") {
       return this.#engine
         .waitFor(result, argv, this.#session)
-        .then((reply) => this.#afterSettling(toResp2(reply)));
+        .then((reply) => this.#afterSettling(convert(reply)));
     }
-    return this.#afterSettling(toResp2(result));
+    return this.#afterSettling(convert(result));
   }
 
   /** `reply`, once earlier writes are durable (at once when nothing waits for an fsync). */
-  #afterSettling(reply: Resp2Value): Resp2Value | Promise<Resp2Value> {
+  #afterSettling<T>(reply: T): T | Promise<T> {
     const settling = this.#settle();
     return settling === undefined ? reply : settling.then(() => reply);
   }
@@ -108,11 +129,11 @@ export class MemorySession implements KvSession {
    * the reply and the rest are pushed (after it, see the RESP connection).
    */
   #firstOf(captured: readonly Reply[], result: CommandResult): CommandResult {
-    const [first, ...rest] = captured;
+    const first = captured[0];
     if (first === undefined || result.kind === "blocked") {
       return result;
     }
-    for (const message of [...rest, result]) {
+    for (const message of [...captured.slice(1), result]) {
       this.#onPush(toResp2(message));
     }
     return first;
@@ -127,7 +148,7 @@ export class MemorySession implements KvSession {
   }
 
   /** MONITOR: `+OK`, then every executed command as a status line in Redis's format. */
-  #monitor(): Resp2Value {
+  #monitor(): Reply {
     this.#session.isMonitor = true;
     this.#stopMonitor ??= this.#engine.monitor((command) => {
       this.#onPush({

@@ -1,0 +1,89 @@
+/**
+ * The fast path for what clients send nearly always: whole multibulk requests of modest size,
+ * `*<n>\r\n` then `$<length>\r\n<bytes>\r\n` per argument, read straight from the received chunk
+ * into the binary strings the engine takes — no copy of each argument's bytes before its string.
+ *
+ * It reads only requests it can read exactly as core's `Resp2RequestParser` would: plain digits,
+ * CRLF where Redis expects it, sizes well under every limit, the whole request in the chunk. At
+ * anything else (an inline command, a quirk Redis tolerates, an error, a request cut by the end of
+ * the chunk) it stops, and the parser takes the rest from that request's first byte.
+ */
+
+const STAR = 0x2a;
+const DOLLAR = 0x24;
+const CR = 0x0d;
+const LF = 0x0a;
+const ZERO = 0x30;
+const NINE = 0x39;
+/** Requests with more arguments, or longer ones, go to the parser, which checks every limit. */
+const MAX_ARGUMENTS = 1024;
+const MAX_ARGUMENT_BYTES = 64 * 1024;
+/** More digits than these limits have: not this path's. */
+const MAX_DIGITS = 6;
+
+/**
+ * Reads the whole requests at the start of `chunk` (which must begin a request) into `requests`;
+ * returns the offset where it stopped: the chunk's length, or the first byte left to the parser.
+ */
+export function readWholeRequests(chunk: Buffer, requests: (readonly string[])[]): number {
+  let offset = 0;
+  while (offset < chunk.length && chunk[offset] === STAR) {
+    const end = readRequest(chunk, offset, requests);
+    if (end < 0) {
+      break;
+    }
+    offset = end;
+  }
+  return offset;
+}
+
+/** One request at `start`; the offset after it, or -1 (nothing added) when it is not this path's. */
+function readRequest(chunk: Buffer, start: number, requests: (readonly string[])[]): number {
+  const count = readNumber(chunk, start + 1);
+  if (count === undefined || count.value === 0 || count.value > MAX_ARGUMENTS) {
+    return -1;
+  }
+  const argv = new Array<string>(count.value);
+  let position = count.next;
+  for (let index = 0; index < argv.length; index++) {
+    if (chunk[position] !== DOLLAR) {
+      return -1;
+    }
+    const length = readNumber(chunk, position + 1);
+    if (length === undefined || length.value > MAX_ARGUMENT_BYTES) {
+      return -1;
+    }
+    const end = length.next + length.value;
+    if (end + 2 > chunk.length || chunk[end] !== CR || chunk[end + 1] !== LF) {
+      return -1;
+    }
+    argv[index] = chunk.toString("latin1", length.next, end);
+    position = end + 2;
+  }
+  requests.push(argv);
+  return position;
+}
+
+/**
+ * A count or length at `start`: 1 to MAX_DIGITS digits, no sign, no leading zero, then CRLF; with
+ * the offset after the CRLF. Undefined for anything else, or when the chunk ends first.
+ */
+function readNumber(chunk: Buffer, start: number): { value: number; next: number } | undefined {
+  let value = 0;
+  let position = start;
+  for (; position < chunk.length && position - start <= MAX_DIGITS; position++) {
+    const byte = chunk[position] ?? 0;
+    if (byte < ZERO || byte > NINE) {
+      break;
+    }
+    value = value * 10 + (byte - ZERO);
+  }
+  const digits = position - start;
+  if (digits === 0 || digits > MAX_DIGITS || (digits > 1 && chunk[start] === ZERO)) {
+    return undefined;
+  }
+  if (position + 1 >= chunk.length || chunk[position] !== CR || chunk[position + 1] !== LF) {
+    return undefined;
+  }
+  return { value, next: position + 2 };
+}
