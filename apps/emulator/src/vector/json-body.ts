@@ -35,6 +35,8 @@ const CLOSE_BRACE = 0x7d;
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
 /** Relative distance within which a longer decimal is computed; well above its error bound. */
 const GUARD = 2 ** -45;
+/** Significant digits `readVector` sums in an int32 before it only skips digits. */
+const SIGNIFICANT_DIGITS = 9;
 /** Significant digits beyond which a component goes through `Number`. */
 const MAX_DIGITS = 40;
 
@@ -187,36 +189,118 @@ function readArray(depth: number): unknown[] {
 /** A record's `vector`: float32 when it is an array of finite numbers, else the plain value. */
 function readVector(depth: number): unknown {
   const start = position;
-  position++;
+  const input = bytes;
+  let out = scratch;
   let length = 0;
-  skipWhitespace();
-  if (bytes[position] === CLOSE_BRACKET) {
-    position++;
+  let at = start + 1;
+  let byte = input[at] as number;
+  while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
+    byte = input[++at] as number;
+  }
+  if (byte === CLOSE_BRACKET) {
+    position = at + 1;
     return new Float32Array(0);
   }
   for (;;) {
-    skipWhitespace();
-    const byte = bytes[position] as number;
-    const component =
-      byte === MINUS || (byte >= ZERO && byte <= NINE) ? readComponent() : Number.NaN;
-    if (!Number.isFinite(component)) {
-      // Not all finite numbers: the plain array, which the command then refuses as it would.
+    while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
+      byte = input[++at] as number;
+    }
+    if (byte !== MINUS && !(byte >= ZERO && byte <= NINE)) {
+      // Not all numbers: the plain array, which the command then refuses as it would.
       position = start;
       return readArray(depth + 2);
     }
-    if (length === scratch.length) {
+    // The texts JSON.stringify writes for float32 values (`-0.123…`, no exponent) are read
+    // here. A float32 keeps about 7 significant digits, so the first 9 (summed in an int32)
+    // nearly always decide it: the decimal lies in [high, high + 1) · 10^-scale, and when both
+    // ends round to the same float32 so does the decimal (rounding is monotonic). The digits
+    // after the 9th are only skipped. Anything else goes to readComponent from its start.
+    const componentStart = at;
+    const isNegative = byte === MINUS;
+    if (isNegative) {
+      byte = input[++at] as number;
+    }
+    let high = 0;
+    let counted = 0;
+    let scale = 0;
+    let hasMore = false;
+    let isPlain = true;
+    if (byte === ZERO) {
+      byte = input[++at] as number;
+    } else if (byte > ZERO && byte <= NINE) {
+      do {
+        high = high * 10 + (byte - ZERO);
+        counted++;
+        byte = input[++at] as number;
+      } while (byte >= ZERO && byte <= NINE);
+      // An integer part longer than a chunk: the general reader.
+      isPlain = counted <= SIGNIFICANT_DIGITS;
+    } else {
+      isPlain = false;
+    }
+    if (byte === DOT && isPlain) {
+      const fractionStart = ++at;
+      byte = input[at] as number;
+      if (counted === 0) {
+        // Leading zeros of a fraction are not significant.
+        while (byte === ZERO) {
+          byte = input[++at] as number;
+        }
+      }
+      while (byte >= ZERO && byte <= NINE && counted < SIGNIFICANT_DIGITS) {
+        high = high * 10 + (byte - ZERO);
+        counted++;
+        byte = input[++at] as number;
+      }
+      scale = at - fractionStart;
+      while (byte >= ZERO && byte <= NINE) {
+        hasMore = true;
+        byte = input[++at] as number;
+      }
+      isPlain = at > fractionStart;
+    }
+    let component = 0;
+    const power = POWERS_OF_TEN[scale];
+    if (isPlain && power !== undefined && byte !== 0x65 && byte !== 0x45) {
+      // high and power are exact: one correctly rounded division, as Number's own.
+      const magnitude = high / power;
+      if (!hasMore) {
+        component = isNegative ? -magnitude : magnitude;
+      } else if (Math.fround(magnitude) === Math.fround((high + 1) / power)) {
+        component = isNegative ? -magnitude : magnitude;
+      } else {
+        isPlain = false;
+      }
+    } else {
+      isPlain = false;
+    }
+    if (!isPlain) {
+      position = componentStart;
+      component = readComponent();
+      if (!Number.isFinite(component)) {
+        position = start;
+        return readArray(depth + 2);
+      }
+      at = position;
+      byte = input[at] as number;
+    }
+    if (length === out.length) {
       const grown = new Float32Array(length * 2);
-      grown.set(scratch);
+      grown.set(out);
+      out = grown;
       scratch = grown;
     }
-    scratch[length++] = component;
-    skipWhitespace();
-    if (bytes[position] === COMMA) {
-      position++;
+    out[length++] = component;
+    while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
+      byte = input[++at] as number;
+    }
+    if (byte === COMMA) {
+      byte = input[++at] as number;
       continue;
     }
+    position = at;
     expect(CLOSE_BRACKET);
-    return scratch.slice(0, length);
+    return out.slice(0, length);
   }
 }
 
