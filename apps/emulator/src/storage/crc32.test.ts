@@ -1,7 +1,7 @@
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { crc32 } from "./crc32.ts";
+import { crc32, tableCrc32 } from "./crc32.ts";
 
 const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 
@@ -24,6 +24,16 @@ describe("crc32", () => {
   fcTest.prop([fc.uint8Array({ maxLength: 300 })])("agrees with zlib.crc32", (bytes) => {
     return crc32(bytes) === zlibCrc32(bytes);
   });
+
+  fcTest.prop([fc.uint8Array({ maxLength: 300 }), fc.nat({ max: 0xffff_ffff })])(
+    "the tables (runtimes without zlib.crc32) agree with zlib.crc32, continued or not",
+    (bytes, previous) => {
+      return (
+        tableCrc32(bytes) === zlibCrc32(bytes) &&
+        tableCrc32(bytes, previous) === zlibCrc32(bytes, previous)
+      );
+    },
+  );
 
   fcTest.prop([fc.uint8Array({ maxLength: 100 }), fc.uint8Array({ maxLength: 100 })])(
     "continues over pieces: crc32(b, crc32(a)) is the CRC of a then b",

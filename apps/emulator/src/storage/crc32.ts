@@ -1,10 +1,15 @@
 /**
  * CRC-32 with the IEEE 802.3 polynomial (the one in zlib, PNG and gzip), as every log record and
- * snapshot of `storage/` carries. `zlib.crc32` only exists since Node 20.15 and storage checks its
- * own bytes, so the checksum is computed here.
+ * snapshot of `storage/` carries. Node's `zlib.crc32` (from 20.15; `engines` asks for 20.18) is
+ * used when the runtime has it: about ten times faster than the tables below, which matters for
+ * a vector upsert (its journal entry is ~2 KB a vector). The tables stay for runtimes without it.
  *
  * @module
  */
+import * as zlib from "node:zlib";
+
+/** `zlib.crc32` when this runtime has it (same arguments and result as {@link crc32}). */
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 
 /** The reflected IEEE polynomial 0x04C11DB7. */
 const POLYNOMIAL = 0xedb88320;
@@ -53,6 +58,11 @@ function at(array: Uint8Array | Uint32Array, index: number): number {
  * crc32(new TextEncoder().encode("123456789")); // 0xcbf43926
  */
 export function crc32(bytes: Uint8Array, previous = 0): number {
+  return nativeCrc32 === undefined ? tableCrc32(bytes, previous) : nativeCrc32(bytes, previous);
+}
+
+/** {@link crc32} with slicing-by-8 tables, for runtimes without `zlib.crc32`. */
+export function tableCrc32(bytes: Uint8Array, previous = 0): number {
   // The register holds the complement of the CRC between calls (pre- and post-inversion).
   let crc = ~previous;
   const length = bytes.length;

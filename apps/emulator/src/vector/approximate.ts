@@ -13,8 +13,28 @@ import type { DenseScorer } from "./similarity.ts";
 export interface ApproximateQueryOptions {
   /** Dense vectors a namespace needs before its queries use the graph. */
   readonly minVectors: number;
-  /** Candidates a graph search keeps (hnswlib's `ef`); at least `topK`. */
-  readonly ef: number;
+  /**
+   * Candidates a graph search keeps (hnswlib's `ef`); at least `topK`. Undefined: {@link efForSize}
+   * of the namespace.
+   */
+  readonly ef?: number | undefined;
+}
+
+/** The graph's `ef` up to {@link EF_BASE_VECTORS} vectors. */
+const BASE_EF = 128;
+const EF_BASE_VECTORS = 100_000;
+
+/**
+ * The default `ef` for a namespace of `vectors`: 128 up to 100,000, then 128 more per tenfold
+ * (256 at 1,000,000). At a fixed `ef` a graph search covers a smaller share of a bigger graph
+ * and recall falls (the bench's clustered data, BENCHMARKS.md: 1.00 at 100,000 with ef 128; at
+ * 1,000,000, 0.87 with 128 and 0.92 with 256 at a p50 of 3.6 ms).
+ */
+export function efForSize(vectors: number): number {
+  if (vectors <= EF_BASE_VECTORS) {
+    return BASE_EF;
+  }
+  return Math.ceil((BASE_EF * (1 + Math.log10(vectors / EF_BASE_VECTORS))) / 8) * 8;
 }
 
 /**
@@ -58,7 +78,7 @@ export function chooseDenseRanking(
   ) {
     return rankDense(store, scorer, exact);
   }
-  let ef = Math.max(approximate.ef, limit);
+  let ef = Math.max(approximate.ef ?? efForSize(graph.linkedCount), limit);
   if (request.isFiltered) {
     const selectivity = estimateSelectivity(store, accept);
     if (selectivity < MIN_FILTER_SELECTIVITY) {

@@ -79,10 +79,14 @@ describe("the namespace graph follows writes", () => {
   );
 
   unitTest("a graph that lost half its nodes keeps its recall", ({ expect }) => {
+    // mulberry32 (an LCG in doubles would cycle within ~10^4 values: duplicate vectors).
     let state = 99;
     const random = (): number => {
-      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-      return state / 2 ** 31 - 0.5;
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32 - 0.5;
     };
     const store = new NamespaceStore(DIMENSION, APPROXIMATE);
     const live = new Map<string, Float32Array>();

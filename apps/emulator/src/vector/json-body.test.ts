@@ -93,6 +93,37 @@ describe("parseVectorBody against JSON.parse", () => {
     return expectEqual(actual, wanted);
   });
 
+  test.prop(
+    [
+      fc.array(
+        fc.oneof(
+          // What clients send most: float32 values as JSON.stringify writes them.
+          fc.float({ noNaN: true, noDefaultInfinity: true }).map((value) => JSON.stringify(value)),
+          // Halfway between two float32 values, and a hair either side: the decimals whose
+          // first digits do not decide the float32.
+          fc
+            .tuple(
+              fc.float({ noNaN: true, min: Math.fround(-1e30), max: Math.fround(1e30) }),
+              fc.constantFrom(-1e-12, 0, 1e-12),
+            )
+            .map(([value, nudge]) => {
+              const bits = new Float32Array([value]);
+              const next = new Int32Array(bits.buffer);
+              next[0] = (next[0] as number) + 1;
+              const halfway = (value + (bits[0] as number)) / 2;
+              return String(halfway * (1 + nudge));
+            }),
+          fc.stringMatching(/^-?(0|[1-9][0-9]{0,11})\.[0-9]{1,26}$/),
+        ),
+        { minLength: 1, maxLength: 40 },
+      ),
+    ],
+    { numRuns: 500 },
+  )("vectors of float32 texts and of texts between two float32 values", (components) => {
+    const { actual, wanted } = agree(`[{"id":"a","vector":[${components.join(",")}]}]`);
+    return expectEqual(actual, wanted);
+  });
+
   test.prop([fc.string({ unit: fc.constantFrom(...'{}[]":,0123456789-+.eE truenlfasvcoé\\') })], {
     numRuns: 1000,
   })("text that is mostly not JSON", (text) => {

@@ -6,10 +6,14 @@
  * it and collecting the 384,000 numbers it made; this reads each component once, without a string
  * or a boxed number.
  *
- * Each component is the float32 that `Math.fround(Number(text))` gives, exactly: most decimals
- * are read with exact double arithmetic (Clinger's fast path: at most 15 significant digits and a
- * power of ten up to 10^22); longer ones are computed to within 2^-49 and kept only when every
- * double that close rounds to the same float32; the rest go through `Number`.
+ * Each component is the float32 that `Math.fround(Number(text))` gives, exactly. The texts
+ * clients send (float32 values as `JSON.stringify` writes them: `-0.30000001192092896`) are read
+ * by `readVector`'s own loop: the first 9 significant digits summed in an int32 (four at a time,
+ * SWAR, where the body allows), the rest only skipped, and the decimal, which lies between that
+ * prefix and the next one, kept when both ends round to the same float32 (nearly always: a
+ * float32 holds about 7 digits). Anything else goes to `readComponent`: exact double arithmetic
+ * for at most 15 significant digits and a power of ten up to 10^22 (Clinger's fast path), a
+ * guard band for up to 40, and `Number` for the rest.
  *
  * It is strict where JSON is: anything it does not accept throws, and the caller then runs
  * `JSON.parse` on the decoded text, which gives the same value or the same error as before.
@@ -35,6 +39,8 @@ const CLOSE_BRACE = 0x7d;
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
 /** Relative distance within which a longer decimal is computed; well above its error bound. */
 const GUARD = 2 ** -45;
+/** Significant digits `readVector` sums in an int32 before it only skips digits. */
+const SIGNIFICANT_DIGITS = 9;
 /** Significant digits beyond which a component goes through `Number`. */
 const MAX_DIGITS = 40;
 
@@ -42,6 +48,8 @@ class JsonSyntaxError extends Error {}
 
 /** The reader's position in the current body. */
 let bytes: Uint8Array = new Uint8Array(0);
+/** The same bytes, for reading four digits at once. */
+let words = new DataView(bytes.buffer);
 let position = 0;
 /** Components of the vector being read; grown as needed. */
 let scratch = new Float32Array(1024);
@@ -52,6 +60,7 @@ let scratch = new Float32Array(1024);
  */
 export function parseVectorBody(body: Uint8Array): unknown {
   bytes = body;
+  words = new DataView(body.buffer, body.byteOffset, body.byteLength);
   position = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
   try {
     skipWhitespace();
@@ -63,6 +72,7 @@ export function parseVectorBody(body: Uint8Array): unknown {
     return value;
   } finally {
     bytes = new Uint8Array(0);
+    words = new DataView(bytes.buffer);
   }
 }
 
@@ -187,37 +197,151 @@ function readArray(depth: number): unknown[] {
 /** A record's `vector`: float32 when it is an array of finite numbers, else the plain value. */
 function readVector(depth: number): unknown {
   const start = position;
-  position++;
+  const input = bytes;
+  const end = input.length;
+  let out = scratch;
   let length = 0;
-  skipWhitespace();
-  if (bytes[position] === CLOSE_BRACKET) {
-    position++;
+  let at = start + 1;
+  let byte = input[at] as number;
+  while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
+    byte = input[++at] as number;
+  }
+  if (byte === CLOSE_BRACKET) {
+    position = at + 1;
     return new Float32Array(0);
   }
   for (;;) {
-    skipWhitespace();
-    const byte = bytes[position] as number;
-    const component =
-      byte === MINUS || (byte >= ZERO && byte <= NINE) ? readComponent() : Number.NaN;
-    if (!Number.isFinite(component)) {
-      // Not all finite numbers: the plain array, which the command then refuses as it would.
+    while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
+      byte = input[++at] as number;
+    }
+    if (byte !== MINUS && !(byte >= ZERO && byte <= NINE)) {
+      // Not all numbers: the plain array, which the command then refuses as it would.
       position = start;
       return readArray(depth + 2);
     }
-    if (length === scratch.length) {
+    // The texts JSON.stringify writes for float32 values (`-0.123…`, no exponent) are read
+    // here. A float32 keeps about 7 significant digits, so the first 9 (summed in an int32)
+    // nearly always decide it: the decimal lies in [high, high + 1) · 10^-scale, and when both
+    // ends round to the same float32 so does the decimal (rounding is monotonic). The digits
+    // after the 9th are only skipped. Anything else goes to readComponent from its start.
+    const componentStart = at;
+    const isNegative = byte === MINUS;
+    if (isNegative) {
+      byte = input[++at] as number;
+    }
+    let high = 0;
+    let counted = 0;
+    let scale = 0;
+    let hasMore = false;
+    let isPlain = true;
+    if (byte === ZERO) {
+      byte = input[++at] as number;
+    } else if (byte > ZERO && byte <= NINE) {
+      do {
+        high = high * 10 + (byte - ZERO);
+        counted++;
+        byte = input[++at] as number;
+      } while (byte >= ZERO && byte <= NINE);
+      // An integer part longer than a chunk: the general reader.
+      isPlain = counted <= SIGNIFICANT_DIGITS;
+    } else {
+      isPlain = false;
+    }
+    if (byte === DOT && isPlain) {
+      const fractionStart = ++at;
+      byte = input[at] as number;
+      if (counted === 0) {
+        // Leading zeros of a fraction are not significant.
+        while (byte === ZERO) {
+          byte = input[++at] as number;
+        }
+      }
+      // Four digits at a time while four are left to read and in the body.
+      while (counted <= SIGNIFICANT_DIGITS - 4 && at + 4 <= end) {
+        const quad = fourDigits(words.getUint32(at, true));
+        if (quad < 0) {
+          break;
+        }
+        high = high * 10_000 + quad;
+        counted += 4;
+        at += 4;
+      }
+      byte = input[at] as number;
+      while (byte >= ZERO && byte <= NINE && counted < SIGNIFICANT_DIGITS) {
+        high = high * 10 + (byte - ZERO);
+        counted++;
+        byte = input[++at] as number;
+      }
+      scale = at - fractionStart;
+      const significantEnd = at;
+      while (at + 4 <= end && fourDigits(words.getUint32(at, true)) >= 0) {
+        at += 4;
+      }
+      byte = input[at] as number;
+      while (byte >= ZERO && byte <= NINE) {
+        byte = input[++at] as number;
+      }
+      hasMore = at > significantEnd;
+      isPlain = at > fractionStart;
+    }
+    let component = 0;
+    const power = POWERS_OF_TEN[scale];
+    if (isPlain && power !== undefined && byte !== 0x65 && byte !== 0x45) {
+      // high and power are exact: one correctly rounded division, as Number's own.
+      const magnitude = high / power;
+      if (!hasMore) {
+        component = isNegative ? -magnitude : magnitude;
+      } else if (Math.fround(magnitude) === Math.fround((high + 1) / power)) {
+        component = isNegative ? -magnitude : magnitude;
+      } else {
+        isPlain = false;
+      }
+    } else {
+      isPlain = false;
+    }
+    if (!isPlain) {
+      position = componentStart;
+      component = readComponent();
+      if (!Number.isFinite(component)) {
+        position = start;
+        return readArray(depth + 2);
+      }
+      at = position;
+      byte = input[at] as number;
+    }
+    if (length === out.length) {
       const grown = new Float32Array(length * 2);
-      grown.set(scratch);
+      grown.set(out);
+      out = grown;
       scratch = grown;
     }
-    scratch[length++] = component;
-    skipWhitespace();
-    if (bytes[position] === COMMA) {
-      position++;
+    out[length++] = component;
+    while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
+      byte = input[++at] as number;
+    }
+    if (byte === COMMA) {
+      byte = input[++at] as number;
       continue;
     }
+    position = at;
     expect(CLOSE_BRACKET);
-    return scratch.slice(0, length);
+    return out.slice(0, length);
   }
+}
+
+/**
+ * The value of four ASCII digits read as a little-endian uint32 (the first digit in the lowest
+ * byte), or -1 when a byte is not a digit: SWAR, a few integer operations for the four.
+ */
+function fourDigits(word: number): number {
+  // Each byte is 0x30…0x39 exactly when its high nibble is 3, and still 3 after adding 6.
+  if (((word & 0xf0f0f0f0) | (((word + 0x06060606) & 0xf0f0f0f0) >>> 4)) !== 0x33333333) {
+    return -1;
+  }
+  const digits = word - 0x30303030;
+  // Bytes 0 and 2 become 10·d0 + d1 and 10·d2 + d3 (no carry: each sum is below 100).
+  const pairs = (Math.imul(digits, 10) + (digits >>> 8)) & 0x00ff00ff;
+  return (pairs & 0xff) * 100 + (pairs >>> 16);
 }
 
 /** The ASCII text of bytes `start … end`. */

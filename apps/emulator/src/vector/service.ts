@@ -61,7 +61,10 @@ export interface VectorServiceOptions {
 export interface ApproximateSearchConfig {
   /** Dense vectors a namespace holds before it keeps a graph and queries use it. @default 20000 */
   readonly minVectors?: number | undefined;
-  /** Candidates a graph search keeps (hnswlib's `ef`), at least `topK`. @default 128 */
+  /**
+   * Candidates a graph search keeps (hnswlib's `ef`), at least `topK`. @default 128 up to
+   * 100,000 vectors in the namespace, 128 more per tenfold beyond (`efForSize`)
+   */
   readonly ef?: number | undefined;
   /**
    * Whether new vectors are linked into the graph in background slices; when false they wait
@@ -73,7 +76,6 @@ export interface ApproximateSearchConfig {
 
 /** Dense vectors from which a namespace's queries use the graph (measured: docs/vector-search.md). */
 export const DEFAULT_APPROXIMATE_MIN_VECTORS = 20_000;
-const DEFAULT_EF = 128;
 
 const INDEX_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
@@ -239,7 +241,7 @@ export class VectorService {
     }
     return {
       minVectors: config.minVectors ?? DEFAULT_APPROXIMATE_MIN_VECTORS,
-      ef: config.ef ?? DEFAULT_EF,
+      ef: config.ef,
       linkInBackground: config.linkInBackground ?? true,
     };
   }

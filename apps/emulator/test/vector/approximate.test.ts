@@ -28,10 +28,15 @@ interface Hit {
 
 /** Seeded clustered vectors: Gaussian clusters around random centres. */
 function clusteredData(seed: number) {
-  let state = seed;
+  // mulberry32: integer arithmetic (an LCG in doubles loses bits and cycles within ~10^4 values,
+  // which made most of these vectors duplicates).
+  let state = seed >>> 0;
   const uniform = (): number => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return (state + 1) / (2 ** 31 + 1);
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 1) / (2 ** 32 + 1);
   };
   const gaussian = (): number =>
     Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
