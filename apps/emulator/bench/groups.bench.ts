@@ -20,6 +20,7 @@ import type { Resp2Value } from "@stratus/core/resp2";
 import { Engine, type Reply } from "../src/engine/index.ts";
 import { RedisServer } from "../test/support/redis-server.ts";
 import { RespClient } from "../test/support/resp-client.ts";
+import { mulberry32 } from "./random.ts";
 import { cpuMicros, median, startEmulatorProcess, stopProcess } from "./resp-support.ts";
 
 const ROUND_MS = Number(process.env["BENCH_GROUPS_ROUND_MS"] ?? 1000);
@@ -44,17 +45,6 @@ const SCRIPT = [
 ].join("\n");
 const SCRIPT_SHA = createHash("sha1").update(SCRIPT).digest("hex");
 const SCRIPT_VALUE = "script-value";
-
-/** A deterministic generator, so every side holds the same documents, entries and positions. */
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A catalogue-like document of about 10 KB: metadata and an array of small product objects. */
 function jsonDocument(): { text: string; item: unknown } {

@@ -10,6 +10,7 @@ import { ManualClock } from "../src/engine/clock.ts";
 import { Engine } from "../src/engine/engine.ts";
 import type { Reply } from "../src/engine/reply.ts";
 import { getJsonDocument, type JsonObject } from "../src/engine/values/json/value.ts";
+import { mulberry32 } from "./random.ts";
 
 // The size; BENCH_SEARCH_DOCUMENTS sets another (a quick look at 10,000, say).
 const DOCUMENTS = Number(process.env["BENCH_SEARCH_DOCUMENTS"] ?? 100_000);
@@ -17,11 +18,8 @@ const QUERY_ROUNDS = 101;
 const SCAN_ROUNDS = 3;
 const VOCABULARY = 5_000;
 
-let seed = 12_345;
-function random(): number {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-}
+/** The generated documents (see random.ts). */
+const random = mulberry32(12_345);
 
 const LETTERS = "bcdfghjklmnpqrstvwxz";
 const VOWELS = "aeiou";

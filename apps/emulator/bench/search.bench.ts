@@ -11,6 +11,7 @@ import { ManualClock } from "../src/engine/index.ts";
 import { createSearchRoute } from "../src/http/routes/search.ts";
 import type { EmulatorResponse } from "../src/http/types.ts";
 import { SearchService } from "../src/search/index.ts";
+import { mulberry32 } from "./random.ts";
 
 const DOCUMENTS = Number(process.env["BENCH_SEARCH_DOCS"] ?? 100_000);
 const BATCH = 1000;
@@ -44,11 +45,8 @@ function wordOf(rank: number): string {
   return text;
 }
 
-let seed = 12_345;
-function random(): number {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-}
+/** The generated documents (see random.ts). */
+const random = mulberry32(12_345);
 function word(): string {
   const draw = random();
   let low = 0;

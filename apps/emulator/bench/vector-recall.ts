@@ -13,6 +13,7 @@ import { loadavg } from "node:os";
 import { chooseDenseRanking } from "../src/vector/approximate.ts";
 import { NamespaceStore } from "../src/vector/namespace-store.ts";
 import { createDenseScorer } from "../src/vector/similarity.ts";
+import { mulberry32 } from "./random.ts";
 
 const COUNT = Number(process.env["VECTOR_RECALL_COUNT"] ?? 200_000);
 const EFS = (process.env["VECTOR_RECALL_EF"] ?? "16,32,64,96,128,192,256,384,512,768,1024")
@@ -23,15 +24,8 @@ const CLUSTERS = 256;
 const QUERIES = 50;
 const TOP = 10;
 
-/** vector.bench.ts's generator (mulberry32), so both measure the same vectors. */
-let seed = 12_345;
-function uniform(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return (((t ^ (t >>> 14)) >>> 0) + 1) / (2 ** 32 + 1);
-}
+/** vector.bench.ts's generator and seed, so both measure the same vectors. */
+const uniform = mulberry32(12_345);
 
 function gaussian(): number {
   return Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());

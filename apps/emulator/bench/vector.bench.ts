@@ -30,6 +30,7 @@ import { chooseDenseRanking, efForSize } from "../src/vector/approximate.ts";
 import { DEFAULT_APPROXIMATE_MIN_VECTORS, VectorService } from "../src/vector/index.ts";
 import type { NamespaceStore } from "../src/vector/namespace-store.ts";
 import { createDenseScorer } from "../src/vector/similarity.ts";
+import { mulberry32 } from "./random.ts";
 
 const VECTORS = Number(process.env["BENCH_VECTOR_COUNT"] ?? 100_000);
 const MILLION = process.env["STRATUS_BENCH_VECTOR_1M"] === "1" ? 1_000_000 : 0;
@@ -50,20 +51,8 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/**
- * A deterministic pseudo-random number in (0, 1): mulberry32 on 32-bit integer arithmetic. (The
- * LCG this replaced multiplied in doubles past 2^53, lost low bits and fell into a cycle of
- * 10,466 values: the "1,000,000 vectors" were about 10,466 distinct ones repeated, and recall
- * against the exact top 10 was decided by ties between duplicates.)
- */
-let seed = 12_345;
-function uniform(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return (((t ^ (t >>> 14)) >>> 0) + 1) / (2 ** 32 + 1);
-}
+/** The generated data (see random.ts); vector-recall.ts uses the same seed. */
+const uniform = mulberry32(12_345);
 
 function gaussian(): number {
   return Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
