@@ -15,7 +15,7 @@
  * not a goal. Words past the model's sequence length are ignored, as the real models truncate.
  */
 
-import { murmur3 } from "./hash.ts";
+import { murmur3Bytes, utf8 } from "./hash.ts";
 import { type DenseModel, findDenseModel, UnknownEmbeddingModelError } from "./models.ts";
 import { STOP_WORDS, stem, words } from "./tokenize.ts";
 
@@ -65,10 +65,11 @@ function projectionOf(feature: string, dimension: number): Int32Array {
   let projection = cache.get(feature);
   if (projection === undefined) {
     projection = new Int32Array(FANOUT);
+    const bytes = utf8(feature);
     for (let k = 0; k < FANOUT; k++) {
-      const bucket = murmur3(feature, BASE_SEED + k) % dimension;
+      const bucket = murmur3Bytes(bytes, BASE_SEED + k) % dimension;
       // A second, independent hash gives the sign.
-      const sign = murmur3(feature, BASE_SEED + FANOUT + k) & 1 ? 1 : -1;
+      const sign = murmur3Bytes(bytes, BASE_SEED + FANOUT + k) & 1 ? 1 : -1;
       projection[k] = sign * (bucket + 1);
     }
     if (cache.size >= PROJECTION_CACHE_SIZE) {

@@ -7,7 +7,16 @@
 const encoder = new TextEncoder();
 
 export function murmur3(text: string, seed: number): number {
-  const bytes = encoder.encode(text);
+  return murmur3Bytes(encoder.encode(text), seed);
+}
+
+/** The UTF-8 bytes {@link murmur3Bytes} hashes: encode once when hashing a text with several seeds. */
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** {@link murmur3} over bytes already encoded. */
+export function murmur3Bytes(bytes: Uint8Array, seed: number): number {
   let h = seed >>> 0;
   const blocks = bytes.length >>> 2;
   for (let i = 0; i < blocks; i++) {

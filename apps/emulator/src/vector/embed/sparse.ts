@@ -14,7 +14,7 @@
  */
 
 import { type Bm25Corpus, bm25DocumentValue, type SparseVector } from "./bm25.ts";
-import { murmur3 } from "./hash.ts";
+import { murmur3, murmur3Bytes, utf8 } from "./hash.ts";
 import { findSparseModel, type SparseModel, UnknownEmbeddingModelError } from "./models.ts";
 import { STOP_WORDS, terms, words } from "./tokenize.ts";
 
@@ -76,8 +76,9 @@ function embedBgeM3(text: string, model: SparseModel): SparseVector {
   }
   const values = new Map<number, number>();
   for (const [word, tf] of counts) {
-    const index = murmur3(word, BGE_M3_SEED) % model.vocabularySize;
-    const unit = murmur3(word, BGE_M3_WEIGHT_SEED) / 0x1_0000_0000;
+    const bytes = utf8(word);
+    const index = murmur3Bytes(bytes, BGE_M3_SEED) % model.vocabularySize;
+    const unit = murmur3Bytes(bytes, BGE_M3_WEIGHT_SEED) / 0x1_0000_0000;
     const weight = (0.05 + 0.3 * unit) * (STOP_WORDS.has(word) ? 0.2 : 1) * (1 + Math.log(tf));
     values.set(index, Math.fround((values.get(index) ?? 0) + weight));
   }
