@@ -64,6 +64,12 @@ function nodeRedisConnection(url: URL): Connection {
   };
 }
 
+/** The emulator on its embedded engine. */
+async function startEngine(): Promise<Target> {
+  const emulator = await startEmulator();
+  return { emulator, close: () => emulator.close() };
+}
+
 /** The emulator with `--redis-url` to a throwaway redis-server. */
 async function startProxy(): Promise<Target> {
   const redis = await RedisServer.start();
@@ -86,19 +92,13 @@ const TARGETS: readonly {
   {
     name: "ioredis on the embedded engine",
     isSkipped: false,
-    start: async () => {
-      const emulator = await startEmulator();
-      return { emulator, close: () => emulator.close() };
-    },
+    start: startEngine,
     connect: ioredisConnection,
   },
   {
     name: "node-redis over RESP3 on the embedded engine",
     isSkipped: false,
-    start: async () => {
-      const emulator = await startEmulator();
-      return { emulator, close: () => emulator.close() };
-    },
+    start: startEngine,
     connect: nodeRedisConnection,
   },
   {
