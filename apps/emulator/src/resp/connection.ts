@@ -115,8 +115,8 @@ const CHANNEL_CONFIRMATIONS = new Set(["subscribe", "psubscribe", "unsubscribe",
 const SHARD_CONFIRMATIONS = new Set(["ssubscribe", "sunsubscribe"]);
 
 /**
- * The embedded engine's reply to a command whose reply the connection need not read (RESP2, not a
- * subscription, EXEC, RESET or a subscribed-mode PING): encoded straight into the reply batch.
+ * The embedded engine's reply to a command whose reply the connection need not read or reshape
+ * (`#passesThrough`): encoded straight into the reply batch.
  */
 class PassedThrough {
   readonly reply: EngineReply;
@@ -453,14 +453,24 @@ export class RespConnection {
   }
 
   /**
-   * Whether the command's reply goes to the wire as the engine gave it: under RESP2, unless the
-   * connection reads it (#observeReply).
+   * Whether the command's reply goes to the wire as the engine gave it: unless the connection reads
+   * it (#observeReply) or, under RESP3, gives it a shape of its own or tracks MULTI's queue with it
+   * (#toResp3).
    */
   #passesThrough(command: Command | undefined): boolean {
-    if (this.#protocol !== 2 || command === undefined) {
+    if (command === undefined) {
       return this.#protocol === 2;
     }
     const name = command.name;
+    if (
+      this.#protocol === 3 &&
+      (command.resp3 !== undefined ||
+        this.#queued !== undefined ||
+        name === "MULTI" ||
+        name === "DISCARD")
+    ) {
+      return false;
+    }
     return !(
       command.traits.has("subscription") ||
       name === "EXEC" ||
@@ -777,7 +787,7 @@ export class RespConnection {
       if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
         return 0;
       }
-      const bytes = this.#replies.writeReply(value.reply);
+      const bytes = this.#replies.writeReply(value.reply, this.#protocol);
       this.#outputLimit.check();
       return bytes;
     }

@@ -1,9 +1,11 @@
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { encodeResp2 } from "@stratus/core/resp2";
+import { encodeResp3 } from "@stratus/core/resp3";
 import { describe, test } from "vitest";
 import type { EngineReply } from "../kv/backend.ts";
 import { toResp2 } from "../kv/memory/convert.ts";
 import { ReplyBatch, type ReplySink } from "./reply-batch.ts";
+import { plainResp3 } from "./resp3-reply.ts";
 
 /** A socket that records each write's bytes as text. */
 function recordingSink(): ReplySink & { writes: string[]; destroyed: boolean } {
@@ -110,6 +112,24 @@ describe("ReplyBatch.writeReply", () => {
       batch.close();
       const expected = replies
         .map((value) => Buffer.from(encodeResp2(toResp2(value))).toString("latin1"))
+        .join("");
+      return sink.writes.join("") === expected && written === expected.length;
+    },
+  );
+
+  fcTest.prop([fc.array(engineReply, { maxLength: 20 })])(
+    "under RESP3, writes what core's RESP3 encoder gives the plain RESP3 form of the reply",
+    (replies) => {
+      const sink = recordingSink();
+      const batch = new ReplyBatch(sink);
+      batch.open();
+      let written = 0;
+      for (const value of replies) {
+        written += batch.writeReply(value, 3);
+      }
+      batch.close();
+      const expected = replies
+        .map((value) => Buffer.from(encodeResp3(plainResp3(toResp2(value)))).toString("latin1"))
         .join("");
       return sink.writes.join("") === expected && written === expected.length;
     },

@@ -30,6 +30,7 @@ const OWN_PART_BYTES = 256 * 1024;
 const REPLIES_PER_BUFFER = 4;
 /** Below this length a loop of `charCodeAt` beats the native Latin-1 write's call. */
 const SHORT_STRING = 48;
+const RESP3_NULL = "_\r\n";
 const CR = 0x0d;
 const LF = 0x0a;
 const INT64_MIN = -(2n ** 63n);
@@ -45,6 +46,8 @@ export class ReplyBatch {
   #start = 0;
   #position = 0;
   #isOpen = false;
+  /** While `writeReply` encodes for RESP3: the null it writes for both RESP2 nulls. */
+  #null: string | undefined;
 
   constructor(socket: ReplySink) {
     this.#socket = socket;
@@ -78,11 +81,13 @@ export class ReplyBatch {
   /**
    * Writes an engine reply as RESP2, byte for byte what `encodeResp2(toResp2(reply))` gives:
    * binary strings as their bytes, simple strings and errors as UTF-8 with CR and LF as spaces.
-   * Returns the bytes written.
+   * Under `protocol` 3 the nulls are RESP3's `_`, as `encodeResp3(plainResp3(…))` writes them: the
+   * RESP3 form of a reply whose command has no RESP3 shape of its own. Returns the bytes written.
    * @throws {RangeError} for an integer outside 64 bits, as the encoder does.
    */
-  writeReply(reply: EngineReply): number {
+  writeReply(reply: EngineReply, protocol: 2 | 3 = 2): number {
     const before = this.pendingBytes;
+    this.#null = protocol === 3 ? RESP3_NULL : undefined;
     this.#encode(reply);
     const written = this.pendingBytes - before;
     this.#afterWrite();
@@ -163,10 +168,10 @@ export class ReplyBatch {
         this.#bulk(reply.value);
         return;
       case "null":
-        this.#ascii("$-1\r\n");
+        this.#ascii(this.#null ?? "$-1\r\n");
         return;
       case "null-array":
-        this.#ascii("*-1\r\n");
+        this.#ascii(this.#null ?? "*-1\r\n");
         return;
       case "array":
         this.#ascii(`*${reply.items.length}\r\n`);
