@@ -11,8 +11,9 @@
  *
  * Every server runs in its own process; the load comes from wrk (Debian's `wrk`, C, one thread),
  * so the load generator takes as little of the two cores as possible and the same for every target.
- * Targets: embedded ≥ 0.9× node:http, proxy with workers ≥ 1.0× webdis, `/pipeline` ≥ 300k
- * commands/s. Without wrk the benchmark prints a note and measures nothing.
+ * Targets: embedded ≥ 0.9× node:http, proxy with workers ≥ 0.9× node:http with as many workers
+ * (issue 21 restated it so: webdis is C, and Node's own ceiling is what the proxy can approach),
+ * `/pipeline` ≥ 300k commands/s. Without wrk the benchmark prints a note and measures nothing.
  *
  * `BENCH_REST_ROUND_MS` and `BENCH_REST_ROUNDS` shorten a trial run; the last stdout line is
  * `{ "markdown": … }` for scripts/bench.mjs.
@@ -407,7 +408,7 @@ const markdown = [
   "Targets:",
   "",
   `- embedded ≥ 0.9× node:http: GET ${verdict(rate(EMBEDDED, "get"), rate(NODE_HTTP, "get"), 0.9)}; SET ${verdict(rate(EMBEDDED, "set"), rate(NODE_HTTP, "set"), 0.9)}.`,
-  `- proxy with workers ≥ 1.0× webdis: GET ${verdict(rate(PROXY_WORKERS, "get"), rate(WEBDIS, "get"), 1)}; SET ${verdict(rate(PROXY_WORKERS, "set"), rate(WEBDIS, "set"), 1)}. The ceiling for Node, node:http with 2 workers and no Redis at all: GET ${ratio(rate(NODE_HTTP_WORKERS, "get"), rate(WEBDIS, "get"))}, SET ${ratio(rate(NODE_HTTP_WORKERS, "set"), rate(WEBDIS, "set"))} webdis; the proxy with workers reaches GET ${ratio(rate(PROXY_WORKERS, "get"), rate(NODE_HTTP_WORKERS, "get"))}, SET ${ratio(rate(PROXY_WORKERS, "set"), rate(NODE_HTTP_WORKERS, "set"))} of it.`,
+  `- proxy with workers ≥ 0.9× node:http with as many workers (Node's ceiling on this host, no Redis at all): GET ${verdict(rate(PROXY_WORKERS, "get"), rate(NODE_HTTP_WORKERS, "get"), 0.9)}; SET ${verdict(rate(PROXY_WORKERS, "set"), rate(NODE_HTTP_WORKERS, "set"), 0.9)}. Against webdis: GET ${ratio(rate(PROXY_WORKERS, "get"), rate(WEBDIS, "get"))}, SET ${ratio(rate(PROXY_WORKERS, "set"), rate(WEBDIS, "set"))} (the ceiling itself: GET ${ratio(rate(NODE_HTTP_WORKERS, "get"), rate(WEBDIS, "get"))}, SET ${ratio(rate(NODE_HTTP_WORKERS, "set"), rate(WEBDIS, "set"))}).`,
   `- \`/pipeline\` ≥ 300k commands/s (embedded): ${format(embeddedPipeline)} — ${embeddedPipeline === undefined ? "not measured" : embeddedPipeline >= 300_000 ? "met" : "NOT met"}; over the proxy: ${format(pipelineCommands(PROXY))} (1 process), ${format(pipelineCommands(PROXY_WORKERS))} (--workers 2).`,
   ...(notes.length === 0 ? [] : ["", ...notes]),
 ].join("\n");
