@@ -32,6 +32,8 @@ const REPLIES_PER_BUFFER = 4;
 const SHORT_STRING = 48;
 const RESP3_NULL = "_\r\n";
 const CR = 0x0d;
+const DOLLAR = 0x24;
+const ZERO = 0x30;
 const LF = 0x0a;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -202,7 +204,10 @@ export class ReplyBatch {
     }
     this.#reserve(length + 16);
     const slab = this.#slab;
-    let position = this.#writeAscii(`$${length}\r\n`);
+    slab[this.#position] = DOLLAR;
+    let position = this.#writeDigits(length, this.#position + 1);
+    slab[position++] = CR;
+    slab[position++] = LF;
     if (length < SHORT_STRING) {
       for (let i = 0; i < length; i++) {
         slab[position++] = value.charCodeAt(i);
@@ -253,6 +258,24 @@ export class ReplyBatch {
   #ascii(text: string): void {
     this.#reserve(text.length);
     this.#position = this.#writeAscii(text);
+  }
+
+  /**
+   * Writes a length's decimal digits at `position` (room reserved), without making its text;
+   * returns the position after them.
+   */
+  #writeDigits(value: number, position: number): number {
+    const slab = this.#slab;
+    let digits = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) {
+      digits++;
+    }
+    let rest = value;
+    for (let at = position + digits - 1; at >= position; at--) {
+      slab[at] = ZERO + (rest % 10);
+      rest = Math.floor(rest / 10);
+    }
+    return position + digits;
   }
 
   /** Writes a short ASCII text at the position (room reserved); returns the position after it. */

@@ -37,27 +37,33 @@ export function readWholeRequests(chunk: Buffer, requests: (readonly string[])[]
   return offset;
 }
 
+/**
+ * Where the number `readNumber` read last ends (after its CRLF): a module variable rather than a
+ * returned object, since two numbers are read per argument of every request.
+ */
+let numberEnd = 0;
+
 /** One request at `start`; the offset after it, or -1 (nothing added) when it is not this path's. */
 function readRequest(chunk: Buffer, start: number, requests: (readonly string[])[]): number {
   const count = readNumber(chunk, start + 1);
-  if (count === undefined || count.value === 0 || count.value > MAX_ARGUMENTS) {
+  if (count <= 0 || count > MAX_ARGUMENTS) {
     return -1;
   }
-  const argv = new Array<string>(count.value);
-  let position = count.next;
-  for (let index = 0; index < argv.length; index++) {
+  const argv = new Array<string>(count);
+  let position = numberEnd;
+  for (let index = 0; index < count; index++) {
     if (chunk[position] !== DOLLAR) {
       return -1;
     }
     const length = readNumber(chunk, position + 1);
-    if (length === undefined || length.value > MAX_ARGUMENT_BYTES) {
+    if (length < 0 || length > MAX_ARGUMENT_BYTES) {
       return -1;
     }
-    const end = length.next + length.value;
+    const end = numberEnd + length;
     if (end + 2 > chunk.length || chunk[end] !== CR || chunk[end + 1] !== LF) {
       return -1;
     }
-    argv[index] = chunk.toString("latin1", length.next, end);
+    argv[index] = chunk.toString("latin1", end - length, end);
     position = end + 2;
   }
   requests.push(argv);
@@ -65,10 +71,10 @@ function readRequest(chunk: Buffer, start: number, requests: (readonly string[])
 }
 
 /**
- * A count or length at `start`: 1 to MAX_DIGITS digits, no sign, no leading zero, then CRLF; with
- * the offset after the CRLF. Undefined for anything else, or when the chunk ends first.
+ * A count or length at `start`: 1 to MAX_DIGITS digits, no sign, no leading zero, then CRLF; the
+ * offset after the CRLF is left in `numberEnd`. -1 for anything else, or when the chunk ends first.
  */
-function readNumber(chunk: Buffer, start: number): { value: number; next: number } | undefined {
+function readNumber(chunk: Buffer, start: number): number {
   let value = 0;
   let position = start;
   for (; position < chunk.length && position - start <= MAX_DIGITS; position++) {
@@ -80,10 +86,11 @@ function readNumber(chunk: Buffer, start: number): { value: number; next: number
   }
   const digits = position - start;
   if (digits === 0 || digits > MAX_DIGITS || (digits > 1 && chunk[start] === ZERO)) {
-    return undefined;
+    return -1;
   }
   if (position + 1 >= chunk.length || chunk[position] !== CR || chunk[position + 1] !== LF) {
-    return undefined;
+    return -1;
   }
-  return { value, next: position + 2 };
+  numberEnd = position + 2;
+  return value;
 }
