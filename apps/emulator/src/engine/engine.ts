@@ -400,7 +400,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     let result: CommandResult;
     this.#depth++;
     try {
-      result = this.#runCommand(context, { command, argv, start });
+      result = this.#runCommand(context, command, start);
     } finally {
       this.#depth--;
       this.#touchesKeys = touchedKeys;
@@ -460,12 +460,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
   }
 
-  #runCommand(
-    context: Context,
-    call: { command: Command; argv: readonly string[]; start: number },
-  ): CommandResult {
+  /** Runs `command` with its arguments from `start` of the context's argv; errors become replies. */
+  #runCommand(context: Context, command: Command, start: number): CommandResult {
     try {
-      return call.command.execute(context, new Args(call.argv, call.start));
+      return command.execute(context, new Args(context.argv, start));
     } catch (error: unknown) {
       if (error instanceof ReplyError) {
         return reply.error(error.reply);
@@ -476,7 +474,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
       if (isStringTooLongError(error)) {
         return reply.error(ERR.STRING_OVER_ENGINE_LIMIT);
       }
-      this.#options.onInternalError?.(error, call.argv);
+      this.#options.onInternalError?.(error, context.argv);
       return reply.error("ERR internal emulator error");
     }
   }
@@ -505,7 +503,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
    * then refuses a `denyoom` command with OOM if it is not. The MULTI queue asks it for each
    * queued command (a refusal makes EXEC answer EXECABORT).
    */
-  refuseForMemory(command: Command, options: { isQueued?: boolean } = {}): Reply | undefined {
+  refuseForMemory(command: Command, options?: { isQueued?: boolean }): Reply | undefined {
     this.#refreshMemoryLimit();
     if (this.#memory === undefined) {
       this.#isOutOfMemory = false;
@@ -519,8 +517,9 @@ export class Engine implements ServerApi, KeyspaceObserver {
    * Commands a script or EXEC runs see the memory state their caller started with. Queueing in
    * MULTI is refused for every command, since the queue itself grows (processCommand).
    */
-  #nestedOom(command: Command, options: { isQueued?: boolean } = {}): Reply | undefined {
-    return this.#isOutOfMemory && (options.isQueued === true || command.flags.has("denyoom"))
+  #nestedOom(command: Command, options?: { isQueued?: boolean }): Reply | undefined {
+    // No default `{}` for `options`: this runs for every command, and a default is a new object.
+    return this.#isOutOfMemory && (options?.isQueued === true || command.flags.has("denyoom"))
       ? this.rejectCall(command, ERR.OOM)
       : undefined;
   }
