@@ -36,6 +36,11 @@ export function luaNumberToInteger(value: number): number | bigint {
 
 function integerAt(L: LuaState, index: number): number | bigint {
   if (lua.isInteger(L, index)) {
+    // As a double first: exact for every safe integer, and no bigint crosses from wasm.
+    const double = lua.toNumber(L, index);
+    if (Number.isSafeInteger(double)) {
+      return double;
+    }
     const value = lua.toInteger(L, index);
     return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
       ? Number(value)
@@ -281,7 +286,7 @@ export function pushReply(L: LuaState, value: Reply): void {
     case "simple":
       lua.createTable(L, 0, 1);
       lua.pushString(L, value.value);
-      lua.rawSetField(L, -2, "ok");
+      lua.setField(L, -2, "ok");
       return;
     case "error":
       pushErrorTable(L, `-${value.message}`);

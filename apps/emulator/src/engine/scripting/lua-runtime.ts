@@ -73,6 +73,7 @@ interface LuaSymbols {
   lua_newuserdatauv(L: LuaState, size: number, userValues: number): number;
   lua_rawgeti(L: LuaState, index: number, key: bigint): number;
   lua_rawset(L: LuaState, index: number): void;
+  lua_setfield(L: LuaState, index: number, key: number): void;
   lua_next(L: LuaState, index: number): number;
   lua_callk(
     L: LuaState,
@@ -194,6 +195,7 @@ const raw = bindSymbols([
   "lua_newuserdatauv",
   "lua_rawgeti",
   "lua_rawset",
+  "lua_setfield",
   "lua_next",
   "lua_callk",
   "lua_pcallk",
@@ -495,6 +497,12 @@ export const lua = {
     raw.lua_rotate(L, -2, 1);
     raw.lua_rawset(L, table);
   },
+  /**
+   * `t[key] = top` with metamethods (`lua_setfield`, the key a C string kept for the process); pops
+   * the value. On a table without a metatable (one just created) it is `rawSetField` in one call.
+   */
+  setField: (L: LuaState, index: number, key: string): void =>
+    raw.lua_setfield(L, index, cString(key)),
   /** `t[i] = top` without metamethods; pops the value. */
   rawSetIndex: (L: LuaState, index: number, i: number): void => {
     const table = raw.lua_absindex(L, index);

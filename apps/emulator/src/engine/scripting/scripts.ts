@@ -103,7 +103,9 @@ export function evalScript(
   const state = ctx.server.scripting;
   let script: CachedScript;
   if (request.isSha) {
-    const cached = state.scripts.get(asciiLower(request.script));
+    // Clients send the lower-case hex SCRIPT LOAD answered: only another spelling is lowered.
+    const cached =
+      state.scripts.get(request.script) ?? state.scripts.get(asciiLower(request.script));
     if (cached === undefined) {
       return reply.error(ERR.NOSCRIPT);
     }
