@@ -89,7 +89,7 @@ export const xadd = defineCommand({
     }
     // Logged with the ID it got and, after `~`, the exact trim it did (xaddCommand).
     const idText = formatStreamId(id);
-    const withId = [...argv];
+    const withId = argv.slice();
     withId[args.idIndex] = idText;
     ctx.propagate(args.isApprox ? exactTrimArgv(withId, args, stream) : withId);
     return reply.bulk(idText);
