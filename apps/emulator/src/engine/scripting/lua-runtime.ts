@@ -151,7 +151,10 @@ function bindSymbols(names: readonly (keyof LuaSymbols)[]): LuaSymbols {
     }
     symbols[name] = exported;
   }
-  return symbols as unknown as LuaSymbols;
+  // A copy with fast properties: an object given sixty-odd keys one at a time is left in
+  // dictionary mode, where every `raw.lua_…` call would look its function up in a hash table and
+  // V8 could not inline the call into wasm.
+  return { ...symbols } as unknown as LuaSymbols;
 }
 
 const raw = bindSymbols([
