@@ -82,8 +82,11 @@ export interface ServerApi {
   readonly lastSaveMs: number;
   /** A random number in [0, 1); injectable so tests can fix it. */
   random(): number;
-  /** Runs a command as another client (a script's `redis.call` runs as the "lua" session). */
-  execute(argv: readonly string[], session: Session): CommandResult;
+  /**
+   * Runs a command as another client (a script's `redis.call` runs as the "lua" session);
+   * `command` is what `findCommand` gives for `argv`, when the caller has looked it up.
+   */
+  execute(argv: readonly string[], session: Session, command?: Command): CommandResult;
   /**
    * Runs `body` as one unit at the frozen time `atMs` (a slice of a script that yielded keeps its
    * start time): the effects it caused are logged when it ends, and blocked clients are served.

@@ -36,6 +36,11 @@ export function luaNumberToInteger(value: number): number | bigint {
 
 function integerAt(L: LuaState, index: number): number | bigint {
   if (lua.isInteger(L, index)) {
+    // As a double first: exact for every safe integer, and no bigint crosses from wasm.
+    const double = lua.toNumber(L, index);
+    if (Number.isSafeInteger(double)) {
+      return double;
+    }
     const value = lua.toInteger(L, index);
     return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
       ? Number(value)
@@ -244,7 +249,7 @@ export function pushErrorTable(L: LuaState, text: string): void {
   message = message.replace(/^[\r\n]+|[\r\n]+$/g, "");
   lua.createTable(L, 0, 2);
   lua.pushString(L, `${code} ${message}`);
-  lua.rawSetField(L, -2, "err");
+  lua.setField(L, -2, "err");
 }
 
 /** Integers as Lua numbers: exact integers up to 2^53, rounded doubles beyond, as in 5.1. */
@@ -266,7 +271,8 @@ function pushReplyInteger(L: LuaState, value: number | bigint): void {
 
 /** Pushes a command's reply as Lua sees it (`redisProtocolToLuaType`, RESP2). */
 export function pushReply(L: LuaState, value: Reply): void {
-  lua.checkStack(L, 3);
+  // A reply takes at most three slots (a table, a string, a flag): a C function is given
+  // LUA_MINSTACK (20) free slots, and an array makes room for each of its items below.
   switch (value.kind) {
     case "integer":
       pushReplyInteger(L, value.value);
@@ -281,17 +287,18 @@ export function pushReply(L: LuaState, value: Reply): void {
     case "simple":
       lua.createTable(L, 0, 1);
       lua.pushString(L, value.value);
-      lua.rawSetField(L, -2, "ok");
+      lua.setField(L, -2, "ok");
       return;
     case "error":
       pushErrorTable(L, `-${value.message}`);
       // A command's error was counted (errorstats) when it was made: the script's reply, if it
       // passes the table on, does not count it again.
       lua.pushBoolean(L, true);
-      lua.rawSetField(L, -2, IGNORE_STATS_FIELD);
+      lua.setField(L, -2, IGNORE_STATS_FIELD);
       return;
     case "array":
       lua.createTable(L, value.items.length, 0);
+      lua.checkStack(L, 3);
       for (let i = 0; i < value.items.length; i++) {
         pushReply(L, value.items[i] as Reply);
         lua.rawSetIndex(L, -2, i + 1);

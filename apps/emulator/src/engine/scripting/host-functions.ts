@@ -112,7 +112,7 @@ function redisCall(L: LuaState, raise: boolean): number {
   if (argv === undefined) {
     return raise ? RAISE : 1;
   }
-  lua.setTop(L, 0);
+  // The arguments stay below the reply: Lua takes only the top value as the result.
   const result = run.call(argv);
   pushReply(L, result);
   return raise && result.kind === "error" ? RAISE : 1;

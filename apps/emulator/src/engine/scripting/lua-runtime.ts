@@ -73,6 +73,8 @@ interface LuaSymbols {
   lua_newuserdatauv(L: LuaState, size: number, userValues: number): number;
   lua_rawgeti(L: LuaState, index: number, key: bigint): number;
   lua_rawset(L: LuaState, index: number): void;
+  lua_rawseti(L: LuaState, index: number, key: bigint): void;
+  lua_setfield(L: LuaState, index: number, key: number): void;
   lua_next(L: LuaState, index: number): number;
   lua_callk(
     L: LuaState,
@@ -149,7 +151,10 @@ function bindSymbols(names: readonly (keyof LuaSymbols)[]): LuaSymbols {
     }
     symbols[name] = exported;
   }
-  return symbols as unknown as LuaSymbols;
+  // A copy with fast properties: an object given sixty-odd keys one at a time is left in
+  // dictionary mode, where every `raw.lua_…` call would look its function up in a hash table and
+  // V8 could not inline the call into wasm.
+  return { ...symbols } as unknown as LuaSymbols;
 }
 
 const raw = bindSymbols([
@@ -194,6 +199,8 @@ const raw = bindSymbols([
   "lua_newuserdatauv",
   "lua_rawgeti",
   "lua_rawset",
+  "lua_rawseti",
+  "lua_setfield",
   "lua_next",
   "lua_callk",
   "lua_pcallk",
@@ -250,6 +257,9 @@ export const MULTRET = -1;
 export function upvalueIndex(i: number): number {
   return REGISTRY_INDEX - i;
 }
+
+/** 0…1023 as bigints, made once: array indexes cross into wasm as 64-bit integers. */
+const SMALL_BIGINTS = Array.from({ length: 1024 }, (_, i) => BigInt(i));
 
 /** Above this length strings go through a Buffer copy rather than a char loop. */
 const SHORT_STRING = 64;
@@ -456,7 +466,10 @@ export const lua = {
   pushNil: (L: LuaState): void => raw.lua_pushnil(L),
   pushNumber: (L: LuaState, value: number): void => raw.lua_pushnumber(L, value),
   pushInteger: (L: LuaState, value: number | bigint): void =>
-    raw.lua_pushinteger(L, typeof value === "bigint" ? value : BigInt(value)),
+    raw.lua_pushinteger(
+      L,
+      typeof value === "bigint" ? value : (SMALL_BIGINTS[value] ?? BigInt(value)),
+    ),
   pushString: (L: LuaState, value: string): void => {
     raw.lua_pushlstring(L, writeScratch(value), value.length);
   },
@@ -495,18 +508,23 @@ export const lua = {
     raw.lua_rotate(L, -2, 1);
     raw.lua_rawset(L, table);
   },
+  /**
+   * `t[key] = top` with metamethods (`lua_setfield`, the key a C string kept for the process); pops
+   * the value. On a table without a metatable (one just created) it is `rawSetField` in one call.
+   */
+  setField: (L: LuaState, index: number, key: string): void =>
+    raw.lua_setfield(L, index, cString(key)),
   /** `t[i] = top` without metamethods; pops the value. */
   rawSetIndex: (L: LuaState, index: number, i: number): void => {
-    const table = raw.lua_absindex(L, index);
-    raw.lua_pushnumber(L, i);
-    raw.lua_rotate(L, -2, 1);
-    raw.lua_rawset(L, table);
+    // One call with the index as a (cached) bigint, where pushing it as a number took three.
+    raw.lua_rawseti(L, index, SMALL_BIGINTS[i] ?? BigInt(i));
   },
   next: (L: LuaState, index: number): boolean => raw.lua_next(L, index) !== 0,
   /** `t[k]` with metamethods, `k` popped from the top (pushes the value; its type). */
   getTable: (L: LuaState, index: number): number => raw.lua_gettable(L, index),
   /** Pushes `registry[ref]`. */
-  getRef: (L: LuaState, ref: number): number => raw.lua_rawgeti(L, REGISTRY_INDEX, BigInt(ref)),
+  getRef: (L: LuaState, ref: number): number =>
+    raw.lua_rawgeti(L, REGISTRY_INDEX, SMALL_BIGINTS[ref] ?? BigInt(ref)),
   /** Pops the top into the registry; the reference. */
   ref: (L: LuaState): number => raw.lual_ref(L, REGISTRY_INDEX),
   unref: (L: LuaState, ref: number): void => raw.lual_unref(L, REGISTRY_INDEX, ref),

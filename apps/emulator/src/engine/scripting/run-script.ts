@@ -39,12 +39,40 @@ const SERVICE_READONLY_ERROR = "READONLY Write commands are not allowed from rea
 
 const KILLED = "Script killed by user with SCRIPT KILL...";
 
+/**
+ * Command names as scripts spell them ('set', 'SET') → the command, per command table: a script
+ * names a handful of commands over and over, and the names read from Lua are strings built a byte
+ * at a time, which cost more to upper-case and hash than the lookup itself.
+ */
+const namesByTable = new WeakMap<ReadonlyMap<string, Command>, Map<string, Command>>();
+/** Spellings remembered per table; beyond it the cache starts again (mixed-case names are rare). */
+const NAME_CACHE_LIMIT = 1024;
+
+function commandNamed(commands: ReadonlyMap<string, Command>, name: string): Command | undefined {
+  let names = namesByTable.get(commands);
+  if (names === undefined) {
+    names = new Map();
+    namesByTable.set(commands, names);
+  }
+  let command = names.get(name);
+  if (command === undefined) {
+    command = commands.get(asciiUpper(name));
+    if (command !== undefined) {
+      if (names.size >= NAME_CACHE_LIMIT) {
+        names.clear();
+      }
+      names.set(name, command);
+    }
+  }
+  return command;
+}
+
 /** `lookupCommand` for scripts: a container without its subcommand is the container itself. */
 function lookupCommand(
   commands: ReadonlyMap<string, Command>,
   argv: readonly string[],
 ): Command | undefined {
-  const command = commands.get(asciiUpper(argv[0] ?? ""));
+  const command = commandNamed(commands, argv[0] ?? "");
   if (command?.subcommands === undefined || argv.length < 2) {
     return command;
   }
@@ -100,7 +128,8 @@ function callCommand(
   if (command.flags.has("write")) {
     request.written.value = true;
   }
-  const result = request.host.execute(argv, request.session);
+  // The command found above is what the engine's own lookup would find (findCommand).
+  const result = request.host.execute(argv, request.session, command);
   // Commands never block in scripts; scripts cannot run scripts (noscript), so none is pending.
   return result.kind === "blocked" ? result.timeoutReply : result;
 }

@@ -27,19 +27,21 @@ export function splitKeys(
   rest: readonly string[],
   badNumkeys: string,
 ): { keys: string[]; args: string[] } {
-  const [numkeysText = "", ...values] = rest;
-  const numkeys = parseIntegerArg(numkeysText);
+  const numkeys = parseIntegerArg(rest[0] ?? "");
   if (numkeys === undefined) {
     throw new ReplyError(badNumkeys);
   }
-  if (numkeys > values.length) {
+  // Indexes rather than a rest pattern: every EVAL/EVALSHA splits, and a copy through the
+  // iterator protocol cost more than the split itself.
+  const valueCount = Math.max(0, rest.length - 1);
+  if (numkeys > valueCount) {
     throw new ReplyError(ERR.NUMKEYS_TOO_MANY);
   }
   if (numkeys < 0) {
     throw new ReplyError(ERR.NUMKEYS_NEGATIVE);
   }
   const count = Number(numkeys);
-  return { keys: values.slice(0, count), args: values.slice(count) };
+  return { keys: rest.slice(1, 1 + count), args: rest.slice(1 + count) };
 }
 
 /** The key positions of EVAL-style commands: `numkeys` at argv[2], then the keys. */
@@ -103,7 +105,9 @@ export function evalScript(
   const state = ctx.server.scripting;
   let script: CachedScript;
   if (request.isSha) {
-    const cached = state.scripts.get(asciiLower(request.script));
+    // Clients send the lower-case hex SCRIPT LOAD answered: only another spelling is lowered.
+    const cached =
+      state.scripts.get(request.script) ?? state.scripts.get(asciiLower(request.script));
     if (cached === undefined) {
       return reply.error(ERR.NOSCRIPT);
     }

@@ -181,10 +181,12 @@ export class LuaVm {
     let nargs = 2;
     if (this.kind === "eval") {
       lua.getRef(T, this.#globalsRef);
+      // The real globals' metatable has only __index (the prelude's `finish`), so lua_setfield
+      // sets them raw, in one call where a raw set by name takes four.
       pushStringArray(T, options.keys);
-      lua.rawSetField(T, -2, "KEYS");
+      lua.setField(T, -2, "KEYS");
       pushStringArray(T, options.args);
-      lua.rawSetField(T, -2, "ARGV");
+      lua.setField(T, -2, "ARGV");
       lua.pop(T, 1);
     } else {
       pushStringArray(T, options.keys);

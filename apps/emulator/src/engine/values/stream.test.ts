@@ -61,6 +61,22 @@ describe("stream IDs", () => {
 
   fcTest.prop([
     fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+    // Sequences near the low word's and the whole part's carries, and anywhere.
+    fc.oneof(
+      fc.bigInt({ min: 2n ** 32n - 3n, max: 2n ** 32n + 2n }),
+      fc.bigInt({ min: 2n ** 64n - 3n, max: 2n ** 64n - 1n }),
+      fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+    ),
+  ])("the successor is the next ID in numeric order (streamIncrID)", (ms, seq) => {
+    const next = nextStreamId(makeStreamId(ms, seq));
+    if (seq < 2n ** 64n - 1n) {
+      return next === makeStreamId(ms, seq + 1n);
+    }
+    return ms < 2n ** 64n - 1n ? next === makeStreamId(ms + 1n, 0) : next === undefined;
+  });
+
+  fcTest.prop([
+    fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
     fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
   ])("encoding keeps numeric order and round-trips through text", (ms, seq) => {
     const id = makeStreamId(ms, seq);
@@ -189,5 +205,24 @@ describe("StreamValue", () => {
     expect(copiedGroup?.consumers.get("c")?.pel.get(idOf(1))).toBe(copiedPending);
     expect(copy.isEmpty()).toBe(false);
     expect(copy.encoding()).toBe("stream");
+  });
+
+  // Whether a string is shared cannot be observed from JS (the profile shows it): what the
+  // entries hold must be the arguments, whatever the last entry was.
+  test("an entry's fields are its arguments after the last entry's", ({ expect }) => {
+    idOf = smallId;
+    const stream = new StreamValue();
+    stream.append(idOf(1), stream.entryFields(["XADD", "s", "*", "sensor", "s-1"], 3));
+    const argv = ["XADD", "s", "*", "sensor", "s-2"];
+    const second = stream.entryFields(argv, 3);
+    expect(second).toEqual(["sensor", "s-2"]);
+    // Another shape shares nothing, and the arguments themselves are left as they were.
+    expect(stream.entryFields(["XADD", "s", "*", "sensor", "s-1", "x", "y"], 3)).toEqual([
+      "sensor",
+      "s-1",
+      "x",
+      "y",
+    ]);
+    expect(argv).toEqual(["XADD", "s", "*", "sensor", "s-2"]);
   });
 });

@@ -123,6 +123,29 @@ export function formatStreamId(id: StreamId): string {
  * largest ID.
  */
 export function nextStreamId(id: StreamId): StreamId | undefined {
+  const low = readWord(id, 12);
+  if (low !== 0xffffffff) {
+    // No carry out of the low word (XADD * within one millisecond): one flat string, no array.
+    const next = low + 1;
+    return String.fromCharCode(
+      id.charCodeAt(0),
+      id.charCodeAt(1),
+      id.charCodeAt(2),
+      id.charCodeAt(3),
+      id.charCodeAt(4),
+      id.charCodeAt(5),
+      id.charCodeAt(6),
+      id.charCodeAt(7),
+      id.charCodeAt(8),
+      id.charCodeAt(9),
+      id.charCodeAt(10),
+      id.charCodeAt(11),
+      next >>> 24,
+      (next >>> 16) & 0xff,
+      (next >>> 8) & 0xff,
+      next & 0xff,
+    );
+  }
   let at = 15;
   while (at >= 0 && id.charCodeAt(at) === 0xff) {
     at--;
@@ -336,6 +359,12 @@ export class IdMap<TValue> {
   last(): StreamId | undefined {
     const chunk = this.#chunks[this.#chunks.length - 1];
     return chunk?.keys[chunk.keys.length - 1];
+  }
+
+  /** The value of the largest key. */
+  lastValue(): TValue | undefined {
+    const chunk = this.#chunks[this.#chunks.length - 1];
+    return chunk?.values[chunk.values.length - 1];
   }
 
   get(id: StreamId): TValue | undefined {
@@ -814,6 +843,27 @@ export class StreamValue implements ContainerValue {
       }
     }
     return copy;
+  }
+
+  /**
+   * An entry's fields and values from `argv[from…]`, made to share the strings the stream's last
+   * entry holds at the same places. Redis keeps the fields of a listpack node's first entry once
+   * (the master entry); here a repeated field (or value) is one string for the whole stream
+   * instead of one per entry, so what XADD leaves behind is the few strings that differ, and the
+   * garbage collector has that much less to move and mark.
+   */
+  entryFields(argv: readonly string[], from: number): string[] {
+    const previous = this.entries.lastValue();
+    const fields = argv.slice(from);
+    if (previous !== undefined && previous.length === fields.length) {
+      for (let i = 0; i < fields.length; i++) {
+        const held = previous[i] as string;
+        if (fields[i] === held) {
+          fields[i] = held;
+        }
+      }
+    }
+    return fields;
   }
 
   /** Appends an entry; `id` must be above `lastId`. */

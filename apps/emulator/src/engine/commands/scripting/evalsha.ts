@@ -58,7 +58,8 @@ export function defineEvalsha(spec: {
       if (script.length !== 40) {
         throw new ReplyError(ERR.NOSCRIPT);
       }
-      return { script, ...splitKeys(args.rest(), ERR.NOT_INTEGER) };
+      const { keys, args: values } = splitKeys(args.rest(), ERR.NOT_INTEGER);
+      return { script, keys, args: values };
     },
     run: (ctx, { script, keys, args }) =>
       evalScript(ctx, { script, isSha: true, keys, args, isReadOnlyCommand: isReadOnly }),

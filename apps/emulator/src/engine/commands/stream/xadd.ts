@@ -67,10 +67,9 @@ export const xadd = defineCommand({
     if (existing === undefined && args.noMkStream) {
       return reply.null();
     }
-    const fieldsAndValues = argv.slice(fieldsAt);
     let bytes = 0;
-    for (const item of fieldsAndValues) {
-      bytes += item.length;
+    for (let i = fieldsAt; i < argv.length; i++) {
+      bytes += (argv[i] as string).length;
     }
     const stream = existing ?? lookupOrCreateStream(ctx, key);
     if (stream.lastId === MAX_STREAM_ID) {
@@ -83,14 +82,14 @@ export const xadd = defineCommand({
     if (bytes > MAX_ENTRY_BYTES) {
       throw new ReplyError(ERR.XADD_ELEMENTS_TOO_LARGE);
     }
-    stream.append(id, fieldsAndValues);
+    stream.append(id, stream.entryFields(argv, fieldsAt));
     ctx.modified(key, "xadd", "t");
     if (args.trim !== undefined && stream.trim(args.trim) > 0) {
       ctx.notify("xtrim", key, "t");
     }
     // Logged with the ID it got and, after `~`, the exact trim it did (xaddCommand).
     const idText = formatStreamId(id);
-    const withId = [...argv];
+    const withId = argv.slice();
     withId[args.idIndex] = idText;
     ctx.propagate(args.isApprox ? exactTrimArgv(withId, args, stream) : withId);
     return reply.bulk(idText);
