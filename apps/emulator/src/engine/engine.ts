@@ -139,6 +139,9 @@ export class Engine implements ServerApi, KeyspaceObserver {
   #touchesKeys = true;
   #accessPolicy: AccessPolicy | undefined;
   #accessPolicyRevision = -1;
+  /** `notify-keyspace-events` as of `#notifyFlagsRevision` of the config. */
+  #notifyFlags = "";
+  #notifyFlagsRevision = -1;
   /** `maxmemory` in bytes (0: no limit) as of `#memoryRevision`, and the accounting it needs. */
   #maxmemory = 0;
   #memoryRevision = -1;
@@ -712,7 +715,12 @@ export class Engine implements ServerApi, KeyspaceObserver {
 
   /** Publishes a keyspace/keyevent notification when `notify-keyspace-events` enables it. */
   notifyKeyspaceEvent(event: { type: NotifyClass; event: string; key: string; db: number }): void {
-    const flags = this.config.value("notify-keyspace-events");
+    // Read once per CONFIG change, not per write: every modified key comes through here.
+    if (this.#notifyFlagsRevision !== this.config.revision) {
+      this.#notifyFlagsRevision = this.config.revision;
+      this.#notifyFlags = this.config.value("notify-keyspace-events");
+    }
+    const flags = this.#notifyFlags;
     if (
       flags === "" ||
       !(flags.includes(event.type) || (flags.includes("A") && "g$lshzxet".includes(event.type)))
