@@ -659,6 +659,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
         this.#memory.keyChanged(database, key);
       }
     }
+    if (this.#watchers.size === 0 && this.#waiters.size === 0) {
+      // Nobody WATCHes or waits: no slot string to build on every write.
+      return;
+    }
     const id = slot(db, key);
     const watchers = this.#watchers.get(id);
     if (watchers !== undefined) {

@@ -190,6 +190,10 @@ export class Tracking {
    * expiry).
    */
   invalidate(key: string, clients: { current?: Session; changedBy?: Session }): void {
+    if (this.#broadcasts.size === 0 && this.#table.size === 0) {
+      // No client tracks anything: the common case, on every write.
+      return;
+    }
     for (const [prefix, broadcast] of this.#broadcasts) {
       if (key.startsWith(prefix)) {
         broadcast.keys.set(key, clients.changedBy);
