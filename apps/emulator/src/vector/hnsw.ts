@@ -3,7 +3,11 @@
  * Hierarchical Navigable Small World graphs", 2016; the layout follows nmslib/hnswlib:
  * `hnswlib/hnswalg.h`) over the rows of a {@link NamespaceStore}: it holds no vectors of its own,
  * only links between nodes, and reads each node's row through its item (`slot`, `norm`), so it
- * costs about 150 bytes of arrays a vector (M = 16) on top of the vector itself.
+ * costs about 150–180 bytes of arrays a vector (M = 16) on top of the vector itself.
+ *
+ * Two departures from hnswlib, both for well-separated clusters (the bench's data): the descent
+ * through the upper levels keeps a few candidates instead of one (`#descend`), and pruning a
+ * level-0 list keeps a node no other list names (`#connect`), so every node stays reachable.
  *
  * Writes are cheap: `add` only queues a node; `linkPending` links queued nodes into the graph in
  * slices, which the store runs in the background. A query searches the linked nodes and the
