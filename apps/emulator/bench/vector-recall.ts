@@ -5,7 +5,7 @@
  * compared with the exact top 10 (a float64 scan). Prints one line a setting: recall@10 and the
  * p50 of a query (graph search plus the exact rescoring of its candidates).
  *
- * Not in `pnpm bench`: at 1,000,000 vectors linking alone takes about ten CPU minutes. Run from
+ * Not in `pnpm bench`: at 1,000,000 vectors linking alone takes about 20 CPU minutes. Run from
  * apps/emulator:
  * `VECTOR_RECALL_COUNT=1000000 node --conditions=@stratus/source --import ./test/support/register-ts.mjs bench/vector-recall.ts`
  */
