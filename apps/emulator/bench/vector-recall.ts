@@ -5,7 +5,7 @@
  * compared with the exact top 10 (a float64 scan). Prints one line a setting: recall@10 and the
  * p50 of a query (graph search plus the exact rescoring of its candidates).
  *
- * Not in `pnpm bench`: at 1,000,000 vectors linking alone takes about ten CPU minutes. Run from
+ * Not in `pnpm bench`: at 1,000,000 vectors linking alone takes about 20 CPU minutes. Run from
  * apps/emulator:
  * `VECTOR_RECALL_COUNT=1000000 node --conditions=@stratus/source --import ./test/support/register-ts.mjs bench/vector-recall.ts`
  */
@@ -90,9 +90,16 @@ function exactTop(query: Float32Array): Set<string> {
   return new Set(best.map(({ row }) => `v${row}`));
 }
 
+const connectivity = store.graph?.connectivity();
+const unreachable = new Set(connectivity?.unreachable.map((record) => record.id));
+process.stdout.write(
+  `level 0: ${connectivity?.inDegreeZero} nodes without in-links, ${unreachable.size} unreachable from the entry point\n`,
+);
+
 const exact = queries.map(exactTop);
 for (const ef of EFS) {
   let found = 0;
+  let missedUnreachable = 0;
   const latencies: number[] = [];
   queries.forEach((query, index) => {
     const start = performance.now();
@@ -109,11 +116,18 @@ for (const ef of EFS) {
     );
     latencies.push(performance.now() - start);
     const expected = exact[index] as Set<string>;
-    found += hits.filter((hit) => expected.has(hit.key.id)).length;
+    const returned = new Set(hits.map((hit) => hit.key.id));
+    for (const id of expected) {
+      if (returned.has(id)) {
+        found++;
+      } else if (unreachable.has(id)) {
+        missedUnreachable++;
+      }
+    }
   });
   latencies.sort((left, right) => left - right);
   process.stdout.write(
-    `ef ${ef}: recall@10 ${(found / (QUERIES * TOP)).toFixed(3)}, p50 ${(latencies[QUERIES >> 1] as number).toFixed(3)} ms\n`,
+    `ef ${ef}: recall@10 ${(found / (QUERIES * TOP)).toFixed(3)}, p50 ${(latencies[QUERIES >> 1] as number).toFixed(3)} ms, missed ${QUERIES * TOP - found} (${missedUnreachable} unreachable)\n`,
   );
 }
 process.stdout.write(`1-minute load average: ${loadavg()[0]?.toFixed(1)}\n`);

@@ -28,7 +28,8 @@ const EF_BASE_VECTORS = 100_000;
  * The default `ef` for a namespace of `vectors`: 128 up to 100,000, then 128 more per tenfold
  * (256 at 1,000,000). At a fixed `ef` a graph search covers a smaller share of a bigger graph
  * and recall falls (the bench's clustered data, BENCHMARKS.md: 1.00 at 100,000 with ef 128; at
- * 1,000,000, 0.87 with 128 and 0.92 with 256 at a p50 of 3.6 ms).
+ * 1,000,000, 0.95 with 128, 0.97 with 192 and 0.974 with 256 at a p50 of 3.8 ms, 0.988 with 384
+ * at 4.5 ms).
  */
 export function efForSize(vectors: number): number {
   if (vectors <= EF_BASE_VECTORS) {

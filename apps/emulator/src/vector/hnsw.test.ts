@@ -1,6 +1,8 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, test as unitTest } from "vitest";
+import { type GraphItem, HnswGraph } from "./hnsw.ts";
 import { NamespaceStore } from "./namespace-store.ts";
+import { VectorArena } from "./vector-arena.ts";
 
 const DIMENSION = 8;
 const APPROXIMATE = { metric: "euclidean", minVectors: 1, linkInBackground: false } as const;
@@ -12,6 +14,21 @@ function distance(left: Float32Array, right: Float32Array): number {
     sum += difference * difference;
   }
   return sum;
+}
+
+/**
+ * mulberry32 in [-0.5, 0.5) (an LCG in doubles would cycle within ~10^4 values: duplicate
+ * vectors).
+ */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32 - 0.5;
+  };
 }
 
 type Operation =
@@ -79,15 +96,7 @@ describe("the namespace graph follows writes", () => {
   );
 
   unitTest("a graph that lost half its nodes keeps its recall", ({ expect }) => {
-    // mulberry32 (an LCG in doubles would cycle within ~10^4 values: duplicate vectors).
-    let state = 99;
-    const random = (): number => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32 - 0.5;
-    };
+    const random = seeded(99);
     const store = new NamespaceStore(DIMENSION, APPROXIMATE);
     const live = new Map<string, Float32Array>();
     for (let id = 0; id < 3000; id++) {
@@ -112,5 +121,56 @@ describe("the namespace graph follows writes", () => {
       found += exact.filter((id) => ids.has(id)).length;
     }
     expect(found / 500).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe("linking after deletes", () => {
+  unitTest("links left pointing at deleted nodes do not break pruning", ({ expect }) => {
+    // Deleted nodes stay named in lists that did not hold them as neighbours; once such a list
+    // is full, adding a node prunes it, and pruning used to read the deleted node's vector.
+    const random = seeded(7);
+    const store = new NamespaceStore(DIMENSION, APPROXIMATE);
+    const centre = Array.from({ length: DIMENSION }, random);
+    for (let round = 0; round < 4; round++) {
+      for (let id = 0; id < 400; id++) {
+        const vector = Float32Array.from(centre, (value) => value + 0.01 * random());
+        store.put({ id: String((id * 7 + round * 3) % 500), vector }, 0, 0);
+        if (id % 3 === 0) {
+          store.delete(String((id * 13 + round) % 500));
+        }
+      }
+      store.linkPending();
+    }
+    const graph = store.graph;
+    if (graph === undefined) {
+      throw new Error("no graph");
+    }
+    expect(graph.queuedCount).toBe(0);
+  });
+});
+
+describe("pruning keeps every node in reach", () => {
+  unitTest("no node of a clustered build is left without a link to it", ({ expect }) => {
+    // Pruning a full list drops the nodes the heuristic finds redundant; a node every list has
+    // dropped is unreachable, whatever a search's ef. Few links (m 4) make that frequent here.
+    const dimension = 64;
+    const count = 2000;
+    const random = seeded(5);
+    const arena = new VectorArena(dimension);
+    arena.reserve(count);
+    const graph = new HnswGraph<GraphItem>({ metric: "cosine", arena, m: 4 });
+    const centres = Array.from({ length: 8 }, () => Array.from({ length: dimension }, random));
+    for (let slot = 0; slot < count; slot++) {
+      const centre = centres[Math.floor((random() + 0.5) * centres.length)] as number[];
+      const vector = Float32Array.from(centre, (value) => value + 0.5 * random());
+      arena.values.set(vector, slot * dimension);
+      graph.add({ slot, norm: vector.reduce((sum, value) => sum + value * value, 0), node: -1 });
+    }
+    graph.linkPending();
+    const { inDegreeZero, unreachable } = graph.connectivity();
+    expect({ inDegreeZero, unreachable: unreachable.length }).toEqual({
+      inDegreeZero: 0,
+      unreachable: 0,
+    });
   });
 });
