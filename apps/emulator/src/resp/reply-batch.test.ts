@@ -99,41 +99,31 @@ function latin1(text: string): string {
 }
 
 describe("ReplyBatch.writeReply", () => {
-  fcTest.prop([fc.array(engineReply, { maxLength: 20 })])(
-    "writes the bytes core's encoder gives the converted reply, in one batch",
-    (replies) => {
-      const sink = recordingSink();
-      const batch = new ReplyBatch(sink);
-      batch.open();
-      let written = 0;
-      for (const value of replies) {
-        written += batch.writeReply(value);
-      }
-      batch.close();
-      const expected = replies
-        .map((value) => Buffer.from(encodeResp2(toResp2(value))).toString("latin1"))
-        .join("");
-      return sink.writes.join("") === expected && written === expected.length;
-    },
-  );
+  /** What core's encoders write for each engine reply under each protocol. */
+  const encoders = {
+    2: (value: EngineReply) => encodeResp2(toResp2(value)),
+    3: (value: EngineReply) => encodeResp3(plainResp3(toResp2(value))),
+  } as const;
 
-  fcTest.prop([fc.array(engineReply, { maxLength: 20 })])(
-    "under RESP3, writes what core's RESP3 encoder gives the plain RESP3 form of the reply",
-    (replies) => {
-      const sink = recordingSink();
-      const batch = new ReplyBatch(sink);
-      batch.open();
-      let written = 0;
-      for (const value of replies) {
-        written += batch.writeReply(value, 3);
-      }
-      batch.close();
-      const expected = replies
-        .map((value) => Buffer.from(encodeResp3(plainResp3(toResp2(value)))).toString("latin1"))
-        .join("");
-      return sink.writes.join("") === expected && written === expected.length;
-    },
-  );
+  for (const protocol of [2, 3] as const) {
+    fcTest.prop([fc.array(engineReply, { maxLength: 20 })])(
+      `writes under RESP${protocol} the bytes core's encoder gives the converted reply, in one batch`,
+      (replies) => {
+        const sink = recordingSink();
+        const batch = new ReplyBatch(sink);
+        batch.open();
+        let written = 0;
+        for (const value of replies) {
+          written += batch.writeReply(value, protocol);
+        }
+        batch.close();
+        const expected = replies
+          .map((value) => Buffer.from(encoders[protocol](value)).toString("latin1"))
+          .join("");
+        return sink.writes.join("") === expected && written === expected.length;
+      },
+    );
+  }
 
   test("an integer outside 64 bits is refused, as the encoder refuses it", ({ expect }) => {
     const batch = new ReplyBatch(recordingSink());
