@@ -30,7 +30,12 @@ const OWN_PART_BYTES = 256 * 1024;
 const REPLIES_PER_BUFFER = 4;
 /** Below this length a loop of `charCodeAt` beats the native Latin-1 write's call. */
 const SHORT_STRING = 48;
-const RESP3_NULL = "_\r\n";
+/** How each protocol writes the engine's two nulls (RESP3 has one null for both). */
+const NULLS = {
+  2: { bulk: "$-1\r\n", array: "*-1\r\n" },
+  3: { bulk: "_\r\n", array: "_\r\n" },
+} as const;
+type Nulls = (typeof NULLS)[2 | 3];
 const CR = 0x0d;
 const DOLLAR = 0x24;
 const ZERO = 0x30;
@@ -48,8 +53,6 @@ export class ReplyBatch {
   #start = 0;
   #position = 0;
   #isOpen = false;
-  /** While `writeReply` encodes for RESP3: the null it writes for both RESP2 nulls. */
-  #null: string | undefined;
 
   constructor(socket: ReplySink) {
     this.#socket = socket;
@@ -89,8 +92,7 @@ export class ReplyBatch {
    */
   writeReply(reply: EngineReply, protocol: 2 | 3 = 2): number {
     const before = this.pendingBytes;
-    this.#null = protocol === 3 ? RESP3_NULL : undefined;
-    this.#encode(reply);
+    this.#encode(reply, NULLS[protocol]);
     const written = this.pendingBytes - before;
     this.#afterWrite();
     return written;
@@ -155,7 +157,7 @@ export class ReplyBatch {
     this.#position = 0;
   }
 
-  #encode(reply: EngineReply): void {
+  #encode(reply: EngineReply, nulls: Nulls): void {
     switch (reply.kind) {
       case "simple":
         this.#line(0x2b, reply.value);
@@ -170,15 +172,15 @@ export class ReplyBatch {
         this.#bulk(reply.value);
         return;
       case "null":
-        this.#ascii(this.#null ?? "$-1\r\n");
+        this.#ascii(nulls.bulk);
         return;
       case "null-array":
-        this.#ascii(this.#null ?? "*-1\r\n");
+        this.#ascii(nulls.array);
         return;
       case "array":
         this.#ascii(`*${reply.items.length}\r\n`);
         for (const item of reply.items) {
-          this.#encode(item);
+          this.#encode(item, nulls);
         }
         return;
       default:
