@@ -57,9 +57,9 @@ export function kvUsageRecorder(
     return undefined;
   }
   const resource = { kind: "redis", id: name } as const;
-  return ({ reads, writes, latencyMs, bytesIn, bytesOut }) => {
+  return ({ reads, writes, requests, latencyMs, bytesIn, bytesOut }) => {
     if (writes > 0) {
-      sink.record({ resource, op: "write", count: writes, latencyMs, bytesIn, bytesOut });
+      sink.record({ resource, op: "write", count: writes, requests, latencyMs, bytesIn, bytesOut });
     }
     if (reads > 0) {
       const isCounted = writes > 0;
@@ -67,6 +67,7 @@ export function kvUsageRecorder(
         resource,
         op: "read",
         count: reads,
+        requests,
         latencyMs,
         bytesIn: isCounted ? 0 : bytesIn,
         bytesOut: isCounted ? 0 : bytesOut,

@@ -2,7 +2,7 @@ import { test } from "vitest";
 import { BucketStream, DAY_MS, MINUTE_MS, THREE_HOURS_MS } from "./buckets.ts";
 
 const START = Date.UTC(2026, 0, 31, 23, 0);
-const sample = { count: 2, latencyMs: 5, bytesIn: 10, bytesOut: 20 };
+const sample = { count: 2, requests: 1, latencyMs: 5, bytesIn: 10, bytesOut: 20 };
 
 test("a sample lands in its minute, its 3-hour bucket, its day and its month", ({ expect }) => {
   const stream = new BucketStream();
@@ -12,6 +12,19 @@ test("a sample lands in its minute, its 3-hour bucket, its day and its month", (
   expect(minute.latency.meanMs()).toBe(5);
   expect(stream.day(Math.floor(START / DAY_MS)).count).toBe(2);
   expect(stream.threeHours.size).toBe(1);
+});
+
+test("a sample of several requests counts each, at their mean latency", ({ expect }) => {
+  const stream = new BucketStream();
+  stream.add({ count: 16, requests: 16, latencyMs: 8, bytesIn: 160, bytesOut: 80 }, START);
+  stream.add({ count: 1, requests: 1, latencyMs: 3.5, bytesIn: 10, bytesOut: 5 }, START);
+  const minute = stream.window(START, START + MINUTE_MS, START);
+  expect(minute.tally).toEqual({ count: 17, requests: 17, bytesIn: 170, bytesOut: 85 });
+  expect(minute.latency.count).toBe(17);
+  expect(minute.latency.meanMs()).toBeCloseTo(11.5 / 17, 12);
+  // 16 of the 17 samples are 0.5 ms: the median is theirs, the maximum the single request's.
+  expect(minute.latency.percentileMs(0.5)).toBeCloseTo(0.5, 1);
+  expect(minute.latency.percentileMs(1)).toBeGreaterThan(3);
 });
 
 test("days and months roll over at UTC midnight", ({ expect }) => {

@@ -48,6 +48,8 @@ export class Bucket {
 /** One measured sample. */
 export interface StreamSample {
   readonly count: number;
+  /** Requests it stands for; `latencyMs` is their sum. */
+  readonly requests: number;
   readonly latencyMs: number;
   readonly bytesIn: number;
   readonly bytesOut: number;
@@ -233,12 +235,12 @@ const newBucket = (): Bucket => new Bucket();
 
 function addSample(bucket: Bucket, sample: StreamSample): void {
   addSampleTally(bucket.tally, sample);
-  bucket.latency.record(sample.latencyMs);
+  bucket.latency.record(sample.latencyMs / sample.requests, sample.requests);
 }
 
 function addSampleTally(tally: Tally, sample: StreamSample): void {
   tally.count += sample.count;
-  tally.requests += 1;
+  tally.requests += sample.requests;
   tally.bytesIn += sample.bytesIn;
   tally.bytesOut += sample.bytesOut;
 }

@@ -21,12 +21,13 @@ export class LatencyHistogram {
   sumMs = 0;
   readonly bins: LatencyBins = new Map();
 
-  record(latencyMs: number): void {
+  /** Records `times` samples of `latencyMs` each. */
+  record(latencyMs: number, times = 1): void {
     const value = Number.isFinite(latencyMs) && latencyMs > 0 ? latencyMs : 0;
-    this.count++;
-    this.sumMs += value;
+    this.count += times;
+    this.sumMs += value * times;
     const index = binOf(Math.round(value * 1000));
-    this.bins.set(index, (this.bins.get(index) ?? 0) + 1);
+    this.bins.set(index, (this.bins.get(index) ?? 0) + times);
   }
 
   /** Adds `other`'s samples to this histogram. */

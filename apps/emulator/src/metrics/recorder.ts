@@ -29,6 +29,8 @@ export interface UsageSample {
   readonly op: string;
   /** Operations in the request (commands, vectors). @default 1 */
   readonly count?: number;
+  /** Requests this sample stands for (a run of RESP requests), `latencyMs` their sum. @default 1 */
+  readonly requests?: number;
   readonly latencyMs: number;
   readonly bytesIn: number;
   readonly bytesOut: number;
@@ -60,6 +62,7 @@ export class MetricsRecorder implements UsageSink {
     this.#stream(sample.resource, sample.op).add(
       {
         count: sample.count ?? 1,
+        requests: sample.requests ?? 1,
         latencyMs: sample.latencyMs,
         bytesIn: sample.bytesIn,
         bytesOut: sample.bytesOut,

@@ -24,7 +24,15 @@ test("a sink receives each request with the commands admitted before it", ({ exp
   usage.recordRequest({ latencyMs: 2, bytesIn: 5, bytesOut: 7 });
   usage.recordRequest({ latencyMs: 1, bytesIn: 0, bytesOut: 1 });
   expect(seen).toEqual([
-    { reads: 2, writes: 1, latencyMs: 2, bytesIn: 5, bytesOut: 7 },
-    { reads: 0, writes: 0, latencyMs: 1, bytesIn: 0, bytesOut: 1 },
+    { reads: 2, writes: 1, requests: 1, latencyMs: 2, bytesIn: 5, bytesOut: 7 },
+    { reads: 0, writes: 0, requests: 1, latencyMs: 1, bytesIn: 0, bytesOut: 1 },
   ]);
+});
+
+test("a run of requests counts each of them", ({ expect }) => {
+  const usage = new UsageTotals();
+  usage.recordCommands(16, 0);
+  usage.recordRequest({ requests: 16, latencyMs: 8, bytesIn: 160, bytesOut: 64 });
+  expect(usage).toMatchObject({ commands: 16, writes: 0, requests: 16, bytesIn: 160 });
+  expect(usage.totalLatencyMs).toBe(8);
 });

@@ -3,10 +3,14 @@
  * from (STYLE.md §7.6). Routes and the RESP listener record; `management/` reads.
  */
 
-/** One request as a {@link UsageTotals} sink sees it: its commands, split by kind, and costs. */
+/**
+ * One request as a {@link UsageTotals} sink sees it: its commands, split by kind, and costs; or a
+ * run of `requests` requests of one command each (RESP), their latency summed.
+ */
 export interface RequestUsage {
   readonly reads: number;
   readonly writes: number;
+  readonly requests: number;
   readonly latencyMs: number;
   readonly bytesIn: number;
   readonly bytesOut: number;
@@ -44,8 +48,15 @@ export class UsageTotals {
     this.#pendingWrites += writes;
   }
 
-  recordRequest(sample: { latencyMs: number; bytesIn: number; bytesOut: number }): void {
-    this.requests++;
+  /** Records a request, or `requests` of them with their latencies summed. */
+  recordRequest(sample: {
+    requests?: number;
+    latencyMs: number;
+    bytesIn: number;
+    bytesOut: number;
+  }): void {
+    const requests = sample.requests ?? 1;
+    this.requests += requests;
     this.bytesIn += sample.bytesIn;
     this.bytesOut += sample.bytesOut;
     this.totalLatencyMs += sample.latencyMs;
@@ -53,6 +64,7 @@ export class UsageTotals {
     this.#sink?.({
       reads: this.#pendingReads,
       writes: this.#pendingWrites,
+      requests,
       latencyMs: sample.latencyMs,
       bytesIn: sample.bytesIn,
       bytesOut: sample.bytesOut,

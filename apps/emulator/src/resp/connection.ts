@@ -40,6 +40,7 @@ import type { UsageTotals } from "../metrics/usage.ts";
 import { type RespFault, respFault } from "./faults.ts";
 import { ReplyBatch } from "./reply-batch.ts";
 import { plainResp3, pushResp3, toResp3 } from "./resp3-reply.ts";
+import { UsageRun } from "./usage-run.ts";
 import { readWholeRequests } from "./whole-requests.ts";
 
 /**
@@ -137,7 +138,6 @@ interface RunningRequest {
   readonly command: Command | undefined;
   /** The database the command ran on: AUTH counts in the one it left, if any. */
   readonly usage: UsageTotals | undefined;
-  readonly startedAt: number;
 }
 
 export class RespConnection {
@@ -153,6 +153,8 @@ export class RespConnection {
   #session: KvSession | undefined;
   #sessionBackend: KvBackend | undefined;
   #usage: UsageTotals | undefined;
+  /** The usage of the requests answered since the run last waited (`usage-run.ts`). */
+  readonly #usageRun = new UsageRun();
   #caller: KvCaller;
   #isAuthenticated: boolean;
   #isRunning = false;
@@ -290,6 +292,7 @@ export class RespConnection {
 
   /** The run is over: its replies leave. */
   #endRun(): void {
+    this.#usageRun.end();
     this.#replies.close();
     this.#isRunning = false;
   }
@@ -316,7 +319,7 @@ export class RespConnection {
         return undefined;
       }
       this.#heldPushes = NONE_HELD;
-      const startedAt = performance.now();
+      this.#usageRun.begin();
       // Looked up once, here: the checks, the session, the engine and the usage counts share it.
       const command = lookupCommand(argv);
       // The database the command ran on: AUTH counts in the one it left, if any.
@@ -328,8 +331,11 @@ export class RespConnection {
       this.#isInOwnCommand = true;
       const running = this.#run(argv, command);
       this.#isInOwnCommand = false;
-      const request: RunningRequest = { argv, command, usage, startedAt };
+      const request: RunningRequest = { argv, command, usage };
       if (running instanceof Promise) {
+        // The requests before it are done; it is timed on its own, from now to its answer.
+        this.#usageRun.end();
+        this.#usageRun.begin();
         const blocked =
           command?.flags.has("blocking") === true
             ? setImmediate(() => this.#whileBlocked())
@@ -339,7 +345,9 @@ export class RespConnection {
             clearImmediate(blocked);
             this.#replies.open();
           }
-          return this.#answer(request, reply) ? this.#runPending() : undefined;
+          const isAnswered = this.#answer(request, reply);
+          this.#usageRun.end();
+          return isAnswered ? this.#runPending() : undefined;
         });
       }
       if (!this.#answer(request, running)) {
@@ -351,7 +359,7 @@ export class RespConnection {
 
   /** Writes a command's reply and the pushes held behind it; false when the run must stop. */
   #answer(request: RunningRequest, result: Answer): boolean {
-    const { argv, command, usage, startedAt } = request;
+    const { argv, command, usage } = request;
     const reply = result instanceof PassedThrough ? result : this.#observeReply(command, result);
     const held = this.#heldPushes ?? [];
     this.#heldPushes = undefined;
@@ -359,9 +367,9 @@ export class RespConnection {
       return false;
     }
     const bytesOut = this.#isReplySuppressed() ? 0 : this.#writeReply(reply, { command, argv });
-    this.#recordUsage(argv, usage, {
+    this.#usageRun.add(usage, {
       isWrite: isWriteCommand(command),
-      latencyMs: performance.now() - startedAt,
+      bytesIn: argvBytes(argv),
       bytesOut,
     });
     for (const value of held) {
@@ -885,22 +893,6 @@ export class RespConnection {
     });
   }
 
-  #recordUsage(
-    argv: Argv,
-    usage: UsageTotals | undefined,
-    { isWrite, latencyMs, bytesOut }: { isWrite: boolean; latencyMs: number; bytesOut: number },
-  ): void {
-    if (usage === undefined) {
-      return;
-    }
-    let bytesIn = 0;
-    for (const arg of argv) {
-      bytesIn += arg.length;
-    }
-    usage.recordCommands(1, isWrite ? 1 : 0);
-    usage.recordRequest({ latencyMs, bytesIn, bytesOut });
-  }
-
   #close(): void {
     if (this.#isClosed) {
       return;
@@ -913,6 +905,15 @@ export class RespConnection {
 }
 
 /** HELLO's flat reply with `proto` set to the connection's protocol (the backend answered 2). */
+/** A request's size as usage counts it: its arguments' lengths. */
+function argvBytes(argv: Argv): number {
+  let bytes = 0;
+  for (const arg of argv) {
+    bytes += arg.length;
+  }
+  return bytes;
+}
+
 function withProtocol(reply: Resp2Value & { kind: "array" }, protocol: 2 | 3): Resp2Value {
   const items = [...reply.items];
   const index = items.findIndex(

@@ -155,13 +155,24 @@ describe("usage", () => {
   test("every RESP command counts in the database's usage, writes apart", async ({ expect }) => {
     await using server = await startRespEmulator();
     const usage = server.emulator.databases.get("default")?.usage;
-    const before = { commands: usage?.commands, writes: usage?.writes };
+    const counts = () => ({
+      commands: usage?.commands ?? 0,
+      writes: usage?.writes ?? 0,
+      requests: usage?.requests ?? 0,
+      bytesIn: usage?.bytesIn ?? 0,
+      bytesOut: usage?.bytesOut ?? 0,
+    });
+    const before = counts();
     const socket = await server.socket();
+    // One write: the two requests run as one pipelined run, and count as two requests.
     socket.write("SET k v\r\nGET k\r\n");
     expect(await socket.read(5 + 7)).toBe("+OK\r\n$1\r\nv\r\n");
-    expect({ commands: usage?.commands, writes: usage?.writes }).toEqual({
-      commands: (before.commands ?? 0) + 2,
-      writes: (before.writes ?? 0) + 1,
+    expect(counts()).toEqual({
+      commands: before.commands + 2,
+      writes: before.writes + 1,
+      requests: before.requests + 2,
+      bytesIn: before.bytesIn + "SETkv".length + "GETk".length,
+      bytesOut: before.bytesOut + 5 + 7,
     });
   });
 });
