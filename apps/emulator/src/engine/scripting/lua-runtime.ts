@@ -112,18 +112,19 @@ interface LuaSymbols {
  * template string and `apply` on every call), which costs tens of nanoseconds per call; the
  * instance is caught as emscripten creates it, so the C API is called directly.
  */
-let wasmExports: Record<string, unknown> | undefined;
-/** `WebAssembly.instantiate`, typed here (the project's libs declare no WebAssembly values). */
 interface WasmNamespace {
   instantiate(...args: unknown[]): Promise<unknown>;
 }
+/** `WebAssembly.instantiate`, typed here (the project's libs declare no WebAssembly values). */
 const webAssembly = (globalThis as unknown as { WebAssembly: WasmNamespace }).WebAssembly;
 const instantiate = webAssembly.instantiate;
+/** Every module's exports instantiated while the Lua module loads (others may load meanwhile). */
+const instantiated: Record<string, unknown>[] = [];
 webAssembly.instantiate = async (...args: unknown[]): Promise<unknown> => {
   const result = await Reflect.apply(instantiate, webAssembly, args);
   // `{ instance, module }` from bytes, an Instance from a compiled module.
   const instance = (result as { instance?: unknown }).instance ?? result;
-  wasmExports ??= (instance as { exports: Record<string, unknown> }).exports;
+  instantiated.push((instance as { exports: Record<string, unknown> }).exports);
   return result;
 };
 let luaWasm: Awaited<ReturnType<Wasmoon.LuaFactory["getLuaModule"]>>;
@@ -133,12 +134,25 @@ try {
   webAssembly.instantiate = instantiate;
 }
 const emscripten = luaWasm.module as unknown as EmscriptenModule & Record<string, unknown>;
-// Only the Lua module's own instance (another module could have been instantiated meanwhile).
-if (
-  (wasmExports?.["memory"] as { buffer?: unknown } | undefined)?.buffer !== emscripten.HEAPU8.buffer
-) {
-  wasmExports = undefined;
+const wasmExports = luaModuleExports(instantiated, emscripten.HEAPU8.buffer);
+instantiated.length = 0;
+
+/**
+ * Of the exports of the modules instantiated while Lua loaded, the Lua module's own: the one whose
+ * memory is the heap emscripten reads. (Another module instantiated meanwhile, e.g. undici's HTTP
+ * parser in a server starting up, made the first one caught the wrong one.)
+ */
+export function luaModuleExports(
+  candidates: readonly Record<string, unknown>[],
+  heap: unknown,
+): Record<string, unknown> | undefined {
+  return candidates.find(
+    (exports) => (exports["memory"] as { buffer?: unknown } | undefined)?.buffer === heap,
+  );
 }
+
+/** Whether the C API is called without emscripten's per-call wrappers (see `wasmExports`). */
+export const callsExportsDirectly = wasmExports !== undefined;
 
 /** Binds each symbol to the module's export (luaL_ functions keep their C name there). */
 function bindSymbols(names: readonly (keyof LuaSymbols)[]): LuaSymbols {
