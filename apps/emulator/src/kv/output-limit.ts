@@ -35,8 +35,17 @@ export const DEFAULT_OUTPUT_LIMITS: OutputLimitSource = {
 
 /** The engine's `client-output-buffer-limit`, clock and INFO counter. */
 export function engineOutputLimits(engine: Engine): OutputLimitSource {
+  // Read after every reply: looked up again only when CONFIG SET changed something.
+  let revision = -1;
+  let limits = readOutputBufferLimits(DEFAULT_OUTPUT_BUFFER_LIMIT);
   return {
-    limits: () => readOutputBufferLimits(engine.config.value("client-output-buffer-limit")),
+    limits: () => {
+      if (engine.config.revision !== revision) {
+        revision = engine.config.revision;
+        limits = readOutputBufferLimits(engine.config.value("client-output-buffer-limit"));
+      }
+      return limits;
+    },
     clock: engine.clock,
     onDisconnect: () => {
       engine.stats.clientOutputBufferLimitDisconnections++;
