@@ -74,6 +74,17 @@ const binaryArgument = fc
 /** Requests, plus now and then what the fast path must leave to the parser. */
 const piece = fc.oneof(
   { weight: 6, arbitrary: fc.array(binaryArgument, { minLength: 1, maxLength: 6 }).map(multibulk) },
+  // Names that repeat, and names of the same length that differ in one byte: the reader reuses
+  // the last name's string only when every byte is the same.
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom("GET", "SET", "GEt", "\u00ffET", "SETEX", ""),
+        fc.array(binaryArgument, { maxLength: 3 }),
+      )
+      .map(([name, rest]) => multibulk([name, ...rest])),
+  },
   fc.constantFrom(
     "PING\r\n",
     "*0\r\n",

@@ -63,11 +63,36 @@ function readRequest(chunk: Buffer, start: number, requests: (readonly string[])
     if (end + 2 > chunk.length || chunk[end] !== CR || chunk[end + 1] !== LF) {
       return -1;
     }
-    argv[index] = chunk.toString("latin1", end - length, end);
+    argv[index] =
+      index === 0
+        ? commandName(chunk, end - length, end)
+        : chunk.toString("latin1", end - length, end);
     position = end + 2;
   }
   requests.push(argv);
   return position;
+}
+
+/**
+ * The command name read last: a pipeline repeats its command, so the next request's name is
+ * compared with it byte by byte and, when equal, the same string is used again (no string to
+ * make and collect, and the command lookup finds a string whose hash V8 already knows).
+ */
+let lastName = "";
+
+function commandName(chunk: Buffer, start: number, end: number): string {
+  const name = lastName;
+  if (name.length === end - start) {
+    let index = 0;
+    while (index < name.length && chunk[start + index] === name.charCodeAt(index)) {
+      index++;
+    }
+    if (index === name.length) {
+      return name;
+    }
+  }
+  lastName = chunk.toString("latin1", start, end);
+  return lastName;
 }
 
 /**
