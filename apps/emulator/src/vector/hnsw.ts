@@ -18,14 +18,19 @@
  * computed by the caller for the candidates it returns.
  */
 import { grownCapacity } from "./capacity.ts";
-import type { VectorArena } from "./vector-arena.ts";
+import { GATHER_ROWS, type VectorArena } from "./vector-arena.ts";
 
 /** How the graph compares vectors: higher is nearer. */
 export type GraphMetric = "cosine" | "euclidean" | "dot";
 
-/** What a node points at: a row of the store's vectors and its squared norm. */
+/**
+ * What a node points at: a row of the store's vectors and its squared norm. The graph copies
+ * both into arrays of its own when the item is added (a search reads them for every node it
+ * meets, and an array is nearer in memory than each item), so whoever moves a linked or queued
+ * item's row calls {@link HnswGraph.moved}.
+ */
 export interface GraphItem {
-  /** Row in the arena; read at every comparison, so rows may move. */
+  /** Row in the arena. */
   slot: number;
   norm: number;
   /** The item's node in the graph, -1 when it has none; the graph sets it. */
@@ -146,6 +151,9 @@ export class HnswGraph<T extends GraphItem> {
   readonly #levelFactor: number;
   readonly #random = seededRandom(0x5eed);
   #items: (T | undefined)[] = [];
+  /** Per node: its item's row in the arena and squared norm (see {@link GraphItem}). */
+  #slots = new Int32Array(INITIAL_CAPACITY);
+  #norms = new Float64Array(INITIAL_CAPACITY);
   /** Per node: its top level when linked, QUEUED, or FREE. */
   #levels = new Int8Array(INITIAL_CAPACITY);
   /** Level-0 links: per node, a count then `m0` node ids. */
@@ -168,6 +176,8 @@ export class HnswGraph<T extends GraphItem> {
   #epoch = 0;
   /** The squared norm of the vector in the arena's query slot (a search's or a link's). */
   #queryNorm = 0;
+  /** The nodes of the arena's gather list, in the same order. */
+  readonly #gathered = new Int32Array(GATHER_ROWS);
   readonly #candidates = new ScoreHeap();
   readonly #results = new ScoreHeap();
 
@@ -201,6 +211,8 @@ export class HnswGraph<T extends GraphItem> {
       this.#links0.byteLength +
       this.#inLinks0.byteLength +
       this.#levels.byteLength +
+      this.#slots.byteLength +
+      this.#norms.byteLength +
       this.#visited.byteLength +
       upper
     );
@@ -211,11 +223,20 @@ export class HnswGraph<T extends GraphItem> {
     const node = this.#allocate();
     this.#items[node] = item;
     item.node = node;
+    this.#slots[node] = item.slot;
+    this.#norms[node] = item.norm;
     this.#levels[node] = QUEUED;
     this.#links0[node * (this.#m0 + 1)] = 0;
     this.#upper[node] = undefined;
     this.#queue.push(node);
     this.#queuedCount++;
+  }
+
+  /** Follows `item`'s row to its new place in the arena (the store's swap-remove). */
+  moved(item: T): void {
+    if (item.node >= 0) {
+      this.#slots[item.node] = item.slot;
+    }
   }
 
   /** Items still queued, in queue order. */
@@ -373,9 +394,8 @@ export class HnswGraph<T extends GraphItem> {
   // ── linking ─────────────────────────────────────────────────────────────────────────────────
 
   #link(node: number): void {
-    const item = this.#items[node] as T;
-    this.#arena.setQueryFromRow(item.slot);
-    this.#queryNorm = item.norm;
+    this.#arena.setQueryFromRow(this.#slots[node] as number);
+    this.#queryNorm = this.#norms[node] as number;
     const level = Math.min(126, Math.floor(-Math.log(1 - this.#random()) * this.#levelFactor));
     this.#levels[node] = level;
     this.#links0[node * (this.#m0 + 1)] = 0;
@@ -620,6 +640,9 @@ export class HnswGraph<T extends GraphItem> {
     const links0 = this.#links0;
     const stride0 = this.#m0 + 1;
     const upperBase = (layer - 1) * (this.#m + 1);
+    const slots = this.#slots;
+    const rows = this.#arena.gatherList;
+    const gathered = this.#gathered;
     visited[entry] = epoch;
     const entryScore = this.#queryScore(entry);
     candidates.push(-entryScore, entry);
@@ -637,20 +660,65 @@ export class HnswGraph<T extends GraphItem> {
       const links = layer === 0 ? links0 : (this.#upper[current] as Int32Array);
       const base = layer === 0 ? current * stride0 : upperBase;
       const count = links[base] as number;
+      // The unvisited neighbours' rows, compared with the query in one call into the kernel.
+      let size = 0;
       for (let index = 0; index < count; index++) {
         const neighbour = links[base + 1 + index] as number;
         if (visited[neighbour] === epoch || (levels[neighbour] as number) < layer) {
           continue;
         }
         visited[neighbour] = epoch;
-        const neighbourScore = this.#queryScore(neighbour);
-        if (results.size < ef || neighbourScore > results.topScore) {
-          candidates.push(-neighbourScore, neighbour);
-          if (accept === undefined || accept(items[neighbour] as T)) {
-            results.push(neighbourScore, neighbour);
-            if (results.size > ef) {
-              results.pop();
-            }
+        gathered[size] = neighbour;
+        rows[size] = slots[neighbour] as number;
+        if (++size === GATHER_ROWS) {
+          this.#admitGathered(size, { ef, accept });
+          size = 0;
+        }
+      }
+      if (size > 0) {
+        this.#admitGathered(size, { ef, accept });
+      }
+    }
+  }
+
+  /**
+   * Scores the first `size` nodes of `#gathered` (their rows in the arena's gather list) and
+   * admits each in turn, as the paper's loop over a node's neighbours does.
+   */
+  #admitGathered(
+    size: number,
+    options: { readonly ef: number; readonly accept: ((item: T) => boolean) | undefined },
+  ): void {
+    const { ef, accept } = options;
+    const arena = this.#arena;
+    const metric = this.#metric;
+    if (metric === "euclidean") {
+      arena.gatherQueryDistances(size);
+    } else {
+      arena.gatherQueryDots(size);
+    }
+    const sums = arena.gatherScores;
+    const gathered = this.#gathered;
+    const norms = this.#norms;
+    const candidates = this.#candidates;
+    const results = this.#results;
+    const queryNorm = this.#queryNorm;
+    for (let index = 0; index < size; index++) {
+      const neighbour = gathered[index] as number;
+      const sum = sums[index] as number;
+      let neighbourScore: number;
+      if (metric === "cosine") {
+        const product = queryNorm * (norms[neighbour] as number);
+        neighbourScore = product === 0 ? 0 : sum / Math.sqrt(product);
+      } else {
+        neighbourScore = metric === "euclidean" ? -sum : sum;
+      }
+      if (results.size < ef || neighbourScore > results.topScore) {
+        candidates.push(-neighbourScore, neighbour);
+        if (accept === undefined || accept(this.#items[neighbour] as T)) {
+          results.push(neighbourScore, neighbour);
+          if (results.size > ef) {
+            results.pop();
           }
         }
       }
@@ -690,34 +758,41 @@ export class HnswGraph<T extends GraphItem> {
 
   // ── scores ──────────────────────────────────────────────────────────────────────────────────
 
+  /*
+   * Sums as float32, as a gather returns them (`VectorArena.gatherScores`): the WebAssembly
+   * kernel's are already, the JavaScript kernel's (small arenas) are rounded, so a node scores
+   * the same whichever way it was compared.
+   */
+
   #queryScore(node: number): number {
-    const item = this.#items[node] as T;
+    const slot = this.#slots[node] as number;
     const arena = this.#arena;
     switch (this.#metric) {
       case "cosine": {
-        const product = this.#queryNorm * item.norm;
-        return product === 0 ? 0 : arena.queryDot(item.slot) / Math.sqrt(product);
+        const product = this.#queryNorm * (this.#norms[node] as number);
+        return product === 0 ? 0 : Math.fround(arena.queryDot(slot)) / Math.sqrt(product);
       }
       case "euclidean":
-        return -arena.queryDistance(item.slot);
+        return -Math.fround(arena.queryDistance(slot));
       case "dot":
-        return arena.queryDot(item.slot);
+        return Math.fround(arena.queryDot(slot));
     }
   }
 
   #pairScore(left: number, right: number): number {
-    const a = this.#items[left] as T;
-    const b = this.#items[right] as T;
+    const slots = this.#slots;
+    const a = slots[left] as number;
+    const b = slots[right] as number;
     const arena = this.#arena;
     switch (this.#metric) {
       case "cosine": {
-        const product = a.norm * b.norm;
-        return product === 0 ? 0 : arena.rowDot(a.slot, b.slot) / Math.sqrt(product);
+        const product = (this.#norms[left] as number) * (this.#norms[right] as number);
+        return product === 0 ? 0 : Math.fround(arena.rowDot(a, b)) / Math.sqrt(product);
       }
       case "euclidean":
-        return -arena.rowDistance(a.slot, b.slot);
+        return -Math.fround(arena.rowDistance(a, b));
       case "dot":
-        return arena.rowDot(a.slot, b.slot);
+        return Math.fround(arena.rowDot(a, b));
     }
   }
 
@@ -749,6 +824,12 @@ export class HnswGraph<T extends GraphItem> {
       const inLinks0 = new Int32Array(capacity);
       inLinks0.set(this.#inLinks0);
       this.#inLinks0 = inLinks0;
+      const slots = new Int32Array(capacity);
+      slots.set(this.#slots);
+      this.#slots = slots;
+      const norms = new Float64Array(capacity);
+      norms.set(this.#norms);
+      this.#norms = norms;
     }
     return node;
   }
