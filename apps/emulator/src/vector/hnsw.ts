@@ -2,12 +2,19 @@
  * An HNSW graph (Malkov & Yashunin, "Efficient and robust approximate nearest neighbor search using
  * Hierarchical Navigable Small World graphs", 2016; the layout follows nmslib/hnswlib:
  * `hnswlib/hnswalg.h`) over the rows of a {@link NamespaceStore}: it holds no vectors of its own,
- * only links between nodes, and reads each node's row through its item (`slot`, `norm`), so it
- * costs about 150–180 bytes of arrays a vector (M = 16) on top of the vector itself.
+ * only links between nodes and, per node, its item's row in the arena and squared norm (`slot`,
+ * `norm`), so it costs about 160–190 bytes of arrays a vector (M = 16) on top of the vector.
  *
- * Two departures from hnswlib, both for well-separated clusters (the bench's data): the descent
- * through the upper levels keeps a few candidates instead of one (`#descend`), and pruning a
- * level-0 list keeps a node no other list names (`#connect`), so every node stays reachable.
+ * Two departures from hnswlib, both for well-separated clusters (the bench's data): linking's
+ * descent through the upper levels keeps a few candidates instead of one (`#descend`), and
+ * pruning a level-0 list keeps a node no other list names (`#connect`), so every node stays
+ * reachable.
+ *
+ * A search spends its time waiting for rows: each node it meets is a row of 1.5 KB (384
+ * dimensions) somewhere in the arena, out of cache. So a node's unvisited neighbours are compared
+ * with the query in one call into the SIMD kernel (`VectorArena.gatherQueryDots`), which touches
+ * all their cache lines before computing and so has their misses in flight together; hnswlib
+ * prefetches for the same reason.
  *
  * Writes are cheap: `add` only queues a node; `linkPending` links queued nodes into the graph in
  * slices, which the store runs in the background. A query searches the linked nodes and the
@@ -58,6 +65,11 @@ const QUEUED = -2;
 const INITIAL_CAPACITY = 64;
 /** Nodes a search keeps on each level above the one it links or answers from (see `#descend`). */
 const UPPER_LAYER_EF = 16;
+/**
+ * Levels above which a query's descent walks greedily (see `search`); linking keeps the beam on
+ * every level.
+ */
+const QUERY_GREEDY_ABOVE = 1;
 
 /**
  * A binary min-heap of (score, node) on typed arrays, reused across searches so a search
@@ -326,9 +338,23 @@ export class HnswGraph<T extends GraphItem> {
       return [];
     }
     this.#setQuery(query);
-    const entry = this.#descend(this.#entry, this.#maxLevel, 0);
-    this.#searchLayer(entry, { ef: options.ef, layer: 0, accept: options.accept });
+    // Greedy above level 1, as hnswlib's walk: those levels hold a 256th of the nodes (M 16), and
+    // the beam on level 1 still finds the query's cluster (on the bench's data, the same ids at
+    // every ef from 10 to 512 as the beam on every level, at 100,000 and 300,000 vectors). Then
+    // one search of level 0, keeping at least UPPER_LAYER_EF nodes: the descent used to run a
+    // 16-node search of level 0 before the search asked for, whose best node started it; the
+    // one search keeping both is cheaper and its recall no lower at any ef (BENCHMARKS.md).
+    const entry = this.#descend(this.#entry, {
+      from: this.#maxLevel,
+      to: 1,
+      greedyAbove: QUERY_GREEDY_ABOVE,
+    });
+    const ef = Math.max(options.ef, UPPER_LAYER_EF);
+    this.#searchLayer(entry, { ef, layer: 0, accept: options.accept });
     const results = this.#results;
+    while (results.size > options.ef) {
+      results.pop();
+    }
     const hits: GraphHit<T>[] = new Array(results.size);
     for (let index = results.size - 1; index >= 0; index--) {
       hits[index] = { item: this.#items[results.topNode] as T, estimate: results.topScore };
@@ -406,7 +432,11 @@ export class HnswGraph<T extends GraphItem> {
       this.#maxLevel = level;
       return;
     }
-    let entry = this.#descend(this.#entry, this.#maxLevel, level + 1);
+    let entry = this.#descend(this.#entry, {
+      from: this.#maxLevel,
+      to: level + 1,
+      greedyAbove: Number.POSITIVE_INFINITY,
+    });
     for (let layer = Math.min(level, this.#maxLevel); layer >= 0; layer--) {
       this.#searchLayer(entry, { ef: this.#efConstruction, layer, accept: undefined });
       const { nodes, scores } = this.#drainResults(node);
@@ -594,16 +624,20 @@ export class HnswGraph<T extends GraphItem> {
 
   /**
    * Descent from `entry` at `from` down to level `to`: at each level a search keeping
-   * {@link UPPER_LAYER_EF} nodes, whose nearest starts the next level. The paper's greedy walk
+   * {@link UPPER_LAYER_EF} nodes (one above `greedyAbove`), whose nearest starts the next level. The paper's greedy walk
    * (ef 1) stops at the first local optimum; on well-separated clusters the lower levels hardly
    * link across them, so a walk that reaches level 0 in the wrong cluster stays there, and a node
    * linked from there gets links into the wrong cluster only (the bench's data at 200,000: 679
    * nodes whose nearest link scored below 0.5 after the greedy walk, 5 after this one).
    */
-  #descend(entry: number, from: number, to: number): number {
+  #descend(
+    entry: number,
+    levels: { readonly from: number; readonly to: number; readonly greedyAbove: number },
+  ): number {
     let current = entry;
-    for (let layer = from; layer >= to; layer--) {
-      this.#searchLayer(current, { ef: UPPER_LAYER_EF, layer, accept: undefined });
+    for (let layer = levels.from; layer >= levels.to; layer--) {
+      const ef = layer > levels.greedyAbove ? 1 : UPPER_LAYER_EF;
+      this.#searchLayer(current, { ef, layer, accept: undefined });
       const { nodes, scores, size } = this.#results;
       let best = Number.NEGATIVE_INFINITY;
       for (let index = 0; index < size; index++) {
