@@ -624,11 +624,12 @@ export class HnswGraph<T extends GraphItem> {
 
   /**
    * Descent from `entry` at `from` down to level `to`: at each level a search keeping
-   * {@link UPPER_LAYER_EF} nodes (one above `greedyAbove`), whose nearest starts the next level. The paper's greedy walk
-   * (ef 1) stops at the first local optimum; on well-separated clusters the lower levels hardly
-   * link across them, so a walk that reaches level 0 in the wrong cluster stays there, and a node
-   * linked from there gets links into the wrong cluster only (the bench's data at 200,000: 679
-   * nodes whose nearest link scored below 0.5 after the greedy walk, 5 after this one).
+   * {@link UPPER_LAYER_EF} nodes (one above `greedyAbove`), whose nearest starts the next level.
+   * The paper's greedy walk (ef 1) stops at the first local optimum; on well-separated clusters
+   * the lower levels hardly link across them, so a walk that reaches level 0 in the wrong cluster
+   * stays there, and a node linked from there gets links into the wrong cluster only (the bench's
+   * data at 200,000: 679 nodes whose nearest link scored below 0.5 after the greedy walk, 5 after
+   * this one). Linking keeps the beam on every level; a query only on level 1 (see `search`).
    */
   #descend(
     entry: number,

@@ -243,23 +243,30 @@ export class VectorArena {
 
   /** Σ query·row into `gatherScores` for the first `count` rows of `gatherList` (estimates). */
   gatherQueryDots(count: number): void {
-    this.#kernel.gatherDot(...this.#gatherArguments(count));
-  }
-
-  /** Σ (query − row)² into `gatherScores` for the first `count` rows of `gatherList`. */
-  gatherQueryDistances(count: number): void {
-    this.#kernel.gatherL2(...this.#gatherArguments(count));
-  }
-
-  #gatherArguments(count: number): GatherArguments {
-    return [
+    const scores = this.#gatherAddress + GATHER_ROWS * 4;
+    const kernel = this.#kernel;
+    kernel.gatherDot(
       this.#queryAddress,
       this.#rowsAddress,
       this.dimension,
       this.#gatherAddress,
       count,
-      this.#gatherAddress + GATHER_ROWS * 4,
-    ];
+      scores,
+    );
+  }
+
+  /** Σ (query − row)² into `gatherScores` for the first `count` rows of `gatherList`. */
+  gatherQueryDistances(count: number): void {
+    const scores = this.#gatherAddress + GATHER_ROWS * 4;
+    const kernel = this.#kernel;
+    kernel.gatherL2(
+      this.#queryAddress,
+      this.#rowsAddress,
+      this.dimension,
+      this.#gatherAddress,
+      count,
+      scores,
+    );
   }
 
   #address(row: number): number {
