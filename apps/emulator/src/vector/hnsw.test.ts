@@ -174,3 +174,95 @@ describe("pruning keeps every node in reach", () => {
     });
   });
 });
+
+describe("a search scores every node it meets from the node's own row", () => {
+  interface Item extends GraphItem {
+    readonly id: number;
+  }
+  const dimension = 6;
+  const metric = fc.constantFrom("cosine" as const, "euclidean" as const, "dot" as const);
+
+  const setup = fc.record({ graphMetric: metric, isWasm: fc.boolean(), seed: fc.integer() });
+
+  test.prop([fc.array(operation, { maxLength: 150 }), setup], { numRuns: 60 })(
+    "with ef above the node count each hit is a live node once, with its own row's estimate, nearest first, the same again after other searches",
+    (operations, { graphMetric, isWasm, seed }) => {
+      // Rows move as the store moves them (swap-remove), so a stale row number would score a
+      // stranger's vector.
+      const arena = new VectorArena(dimension, { wasmFromBytes: isWasm ? 0 : 1 << 20 });
+      const graph = new HnswGraph<Item>({ metric: graphMetric, arena, m: 4 });
+      const rows: Item[] = [];
+      const live = new Map<number, Item>();
+      const norm = (slot: number): number => {
+        const row = arena.values.subarray(slot * dimension, (slot + 1) * dimension);
+        return row.reduce((sum, value) => sum + value * value, 0);
+      };
+      for (const op of operations) {
+        if (op.kind === "link") {
+          graph.linkPending();
+          continue;
+        }
+        const existing = live.get(op.id);
+        if (existing !== undefined) {
+          graph.remove(existing);
+          const last = rows.pop() as Item;
+          if (last !== existing) {
+            arena.values.copyWithin(
+              existing.slot * dimension,
+              last.slot * dimension,
+              (last.slot + 1) * dimension,
+            );
+            last.slot = existing.slot;
+            rows[last.slot] = last;
+            graph.moved(last);
+          }
+          live.delete(existing.id);
+        }
+        if (op.kind === "put") {
+          const item: Item = { id: op.id, slot: rows.length, norm: 0, node: -1 };
+          arena.reserve(rows.length + 1);
+          arena.values.set(op.values.slice(0, dimension), item.slot * dimension);
+          item.norm = norm(item.slot);
+          rows.push(item);
+          live.set(op.id, item);
+          graph.add(item);
+        }
+      }
+      graph.linkPending();
+      const liveItems = new Set(live.values());
+      const random = seeded(seed);
+      const queries = Array.from({ length: 3 }, () =>
+        Float32Array.from({ length: dimension }, () => 200 * random()),
+      );
+      const searchAll = (query: Float32Array) =>
+        graph.search(query, { ef: live.size + 1, accept: () => true });
+      const first = queries.map(searchAll);
+      const again = queries.map(searchAll);
+      return queries.every((query, index) => {
+        const hits = first[index] ?? [];
+        arena.setQuery(query);
+        const queryNorm = query.reduce((sum, value) => sum + value * value, 0);
+        const expected = (item: Item): number => {
+          if (graphMetric === "euclidean") {
+            return -Math.fround(arena.queryDistance(item.slot));
+          }
+          const dot = Math.fround(arena.queryDot(item.slot));
+          const product = queryNorm * item.norm;
+          return graphMetric === "dot" ? dot : product === 0 ? 0 : dot / Math.sqrt(product);
+        };
+        return (
+          (live.size === 0 || hits.length > 0) &&
+          new Set(hits.map((hit) => hit.item)).size === hits.length &&
+          hits.every(
+            (hit, rank) =>
+              liveItems.has(hit.item) &&
+              Object.is(hit.estimate, expected(hit.item)) &&
+              (rank === 0 || (hits[rank - 1]?.estimate as number) >= hit.estimate),
+          ) &&
+          JSON.stringify(hits.map((hit) => [hit.item.id, hit.estimate])) ===
+            JSON.stringify((again[index] ?? []).map((hit) => [hit.item.id, hit.estimate]))
+        );
+      });
+    },
+  );
+});

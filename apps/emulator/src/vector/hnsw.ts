@@ -2,12 +2,19 @@
  * An HNSW graph (Malkov & Yashunin, "Efficient and robust approximate nearest neighbor search using
  * Hierarchical Navigable Small World graphs", 2016; the layout follows nmslib/hnswlib:
  * `hnswlib/hnswalg.h`) over the rows of a {@link NamespaceStore}: it holds no vectors of its own,
- * only links between nodes, and reads each node's row through its item (`slot`, `norm`), so it
- * costs about 150–180 bytes of arrays a vector (M = 16) on top of the vector itself.
+ * only links between nodes and, per node, its item's row in the arena and squared norm (`slot`,
+ * `norm`), so it costs about 160–190 bytes of arrays a vector (M = 16) on top of the vector.
  *
- * Two departures from hnswlib, both for well-separated clusters (the bench's data): the descent
- * through the upper levels keeps a few candidates instead of one (`#descend`), and pruning a
- * level-0 list keeps a node no other list names (`#connect`), so every node stays reachable.
+ * Two departures from hnswlib, both for well-separated clusters (the bench's data): linking's
+ * descent through the upper levels keeps a few candidates instead of one (`#descend`), and
+ * pruning a level-0 list keeps a node no other list names (`#connect`), so every node stays
+ * reachable.
+ *
+ * A search spends its time waiting for rows: each node it meets is a row of 1.5 KB (384
+ * dimensions) somewhere in the arena, out of cache. So a node's unvisited neighbours are compared
+ * with the query in one call into the SIMD kernel (`VectorArena.gatherQueryDots`), which touches
+ * all their cache lines before computing and so has their misses in flight together; hnswlib
+ * prefetches for the same reason.
  *
  * Writes are cheap: `add` only queues a node; `linkPending` links queued nodes into the graph in
  * slices, which the store runs in the background. A query searches the linked nodes and the
@@ -18,14 +25,19 @@
  * computed by the caller for the candidates it returns.
  */
 import { grownCapacity } from "./capacity.ts";
-import type { VectorArena } from "./vector-arena.ts";
+import { GATHER_ROWS, type VectorArena } from "./vector-arena.ts";
 
 /** How the graph compares vectors: higher is nearer. */
 export type GraphMetric = "cosine" | "euclidean" | "dot";
 
-/** What a node points at: a row of the store's vectors and its squared norm. */
+/**
+ * What a node points at: a row of the store's vectors and its squared norm. The graph copies
+ * both into arrays of its own when the item is added (a search reads them for every node it
+ * meets, and an array is nearer in memory than each item), so whoever moves a linked or queued
+ * item's row calls {@link HnswGraph.moved}.
+ */
 export interface GraphItem {
-  /** Row in the arena; read at every comparison, so rows may move. */
+  /** Row in the arena. */
   slot: number;
   norm: number;
   /** The item's node in the graph, -1 when it has none; the graph sets it. */
@@ -53,6 +65,11 @@ const QUEUED = -2;
 const INITIAL_CAPACITY = 64;
 /** Nodes a search keeps on each level above the one it links or answers from (see `#descend`). */
 const UPPER_LAYER_EF = 16;
+/**
+ * Levels above which a query's descent walks greedily (see `search`); linking keeps the beam on
+ * every level.
+ */
+const QUERY_GREEDY_ABOVE = 1;
 
 /**
  * A binary min-heap of (score, node) on typed arrays, reused across searches so a search
@@ -146,6 +163,9 @@ export class HnswGraph<T extends GraphItem> {
   readonly #levelFactor: number;
   readonly #random = seededRandom(0x5eed);
   #items: (T | undefined)[] = [];
+  /** Per node: its item's row in the arena and squared norm (see {@link GraphItem}). */
+  #slots = new Int32Array(INITIAL_CAPACITY);
+  #norms = new Float64Array(INITIAL_CAPACITY);
   /** Per node: its top level when linked, QUEUED, or FREE. */
   #levels = new Int8Array(INITIAL_CAPACITY);
   /** Level-0 links: per node, a count then `m0` node ids. */
@@ -168,6 +188,8 @@ export class HnswGraph<T extends GraphItem> {
   #epoch = 0;
   /** The squared norm of the vector in the arena's query slot (a search's or a link's). */
   #queryNorm = 0;
+  /** The nodes of the arena's gather list, in the same order. */
+  readonly #gathered = new Int32Array(GATHER_ROWS);
   readonly #candidates = new ScoreHeap();
   readonly #results = new ScoreHeap();
 
@@ -201,6 +223,8 @@ export class HnswGraph<T extends GraphItem> {
       this.#links0.byteLength +
       this.#inLinks0.byteLength +
       this.#levels.byteLength +
+      this.#slots.byteLength +
+      this.#norms.byteLength +
       this.#visited.byteLength +
       upper
     );
@@ -211,11 +235,20 @@ export class HnswGraph<T extends GraphItem> {
     const node = this.#allocate();
     this.#items[node] = item;
     item.node = node;
+    this.#slots[node] = item.slot;
+    this.#norms[node] = item.norm;
     this.#levels[node] = QUEUED;
     this.#links0[node * (this.#m0 + 1)] = 0;
     this.#upper[node] = undefined;
     this.#queue.push(node);
     this.#queuedCount++;
+  }
+
+  /** Follows `item`'s row to its new place in the arena (the store's swap-remove). */
+  moved(item: T): void {
+    if (item.node >= 0) {
+      this.#slots[item.node] = item.slot;
+    }
   }
 
   /** Items still queued, in queue order. */
@@ -305,9 +338,23 @@ export class HnswGraph<T extends GraphItem> {
       return [];
     }
     this.#setQuery(query);
-    const entry = this.#descend(this.#entry, this.#maxLevel, 0);
-    this.#searchLayer(entry, { ef: options.ef, layer: 0, accept: options.accept });
+    // Greedy above level 1, as hnswlib's walk: those levels hold a 256th of the nodes (M 16), and
+    // the beam on level 1 still finds the query's cluster (on the bench's data, the same ids at
+    // every ef from 10 to 512 as the beam on every level, at 100,000 and 300,000 vectors). Then
+    // one search of level 0, keeping at least UPPER_LAYER_EF nodes: the descent used to run a
+    // 16-node search of level 0 before the search asked for, whose best node started it; the
+    // one search keeping both is cheaper and its recall no lower at any ef (BENCHMARKS.md).
+    const entry = this.#descend(this.#entry, {
+      from: this.#maxLevel,
+      to: 1,
+      greedyAbove: QUERY_GREEDY_ABOVE,
+    });
+    const ef = Math.max(options.ef, UPPER_LAYER_EF);
+    this.#searchLayer(entry, { ef, layer: 0, accept: options.accept });
     const results = this.#results;
+    while (results.size > options.ef) {
+      results.pop();
+    }
     const hits: GraphHit<T>[] = new Array(results.size);
     for (let index = results.size - 1; index >= 0; index--) {
       hits[index] = { item: this.#items[results.topNode] as T, estimate: results.topScore };
@@ -373,9 +420,8 @@ export class HnswGraph<T extends GraphItem> {
   // ── linking ─────────────────────────────────────────────────────────────────────────────────
 
   #link(node: number): void {
-    const item = this.#items[node] as T;
-    this.#arena.setQueryFromRow(item.slot);
-    this.#queryNorm = item.norm;
+    this.#arena.setQueryFromRow(this.#slots[node] as number);
+    this.#queryNorm = this.#norms[node] as number;
     const level = Math.min(126, Math.floor(-Math.log(1 - this.#random()) * this.#levelFactor));
     this.#levels[node] = level;
     this.#links0[node * (this.#m0 + 1)] = 0;
@@ -386,7 +432,11 @@ export class HnswGraph<T extends GraphItem> {
       this.#maxLevel = level;
       return;
     }
-    let entry = this.#descend(this.#entry, this.#maxLevel, level + 1);
+    let entry = this.#descend(this.#entry, {
+      from: this.#maxLevel,
+      to: level + 1,
+      greedyAbove: Number.POSITIVE_INFINITY,
+    });
     for (let layer = Math.min(level, this.#maxLevel); layer >= 0; layer--) {
       this.#searchLayer(entry, { ef: this.#efConstruction, layer, accept: undefined });
       const { nodes, scores } = this.#drainResults(node);
@@ -574,16 +624,21 @@ export class HnswGraph<T extends GraphItem> {
 
   /**
    * Descent from `entry` at `from` down to level `to`: at each level a search keeping
-   * {@link UPPER_LAYER_EF} nodes, whose nearest starts the next level. The paper's greedy walk
-   * (ef 1) stops at the first local optimum; on well-separated clusters the lower levels hardly
-   * link across them, so a walk that reaches level 0 in the wrong cluster stays there, and a node
-   * linked from there gets links into the wrong cluster only (the bench's data at 200,000: 679
-   * nodes whose nearest link scored below 0.5 after the greedy walk, 5 after this one).
+   * {@link UPPER_LAYER_EF} nodes (one above `greedyAbove`), whose nearest starts the next level.
+   * The paper's greedy walk (ef 1) stops at the first local optimum; on well-separated clusters
+   * the lower levels hardly link across them, so a walk that reaches level 0 in the wrong cluster
+   * stays there, and a node linked from there gets links into the wrong cluster only (the bench's
+   * data at 200,000: 679 nodes whose nearest link scored below 0.5 after the greedy walk, 5 after
+   * this one). Linking keeps the beam on every level; a query only on level 1 (see `search`).
    */
-  #descend(entry: number, from: number, to: number): number {
+  #descend(
+    entry: number,
+    levels: { readonly from: number; readonly to: number; readonly greedyAbove: number },
+  ): number {
     let current = entry;
-    for (let layer = from; layer >= to; layer--) {
-      this.#searchLayer(current, { ef: UPPER_LAYER_EF, layer, accept: undefined });
+    for (let layer = levels.from; layer >= levels.to; layer--) {
+      const ef = layer > levels.greedyAbove ? 1 : UPPER_LAYER_EF;
+      this.#searchLayer(current, { ef, layer, accept: undefined });
       const { nodes, scores, size } = this.#results;
       let best = Number.NEGATIVE_INFINITY;
       for (let index = 0; index < size; index++) {
@@ -620,6 +675,9 @@ export class HnswGraph<T extends GraphItem> {
     const links0 = this.#links0;
     const stride0 = this.#m0 + 1;
     const upperBase = (layer - 1) * (this.#m + 1);
+    const slots = this.#slots;
+    const rows = this.#arena.gatherList;
+    const gathered = this.#gathered;
     visited[entry] = epoch;
     const entryScore = this.#queryScore(entry);
     candidates.push(-entryScore, entry);
@@ -637,20 +695,65 @@ export class HnswGraph<T extends GraphItem> {
       const links = layer === 0 ? links0 : (this.#upper[current] as Int32Array);
       const base = layer === 0 ? current * stride0 : upperBase;
       const count = links[base] as number;
+      // The unvisited neighbours' rows, compared with the query in one call into the kernel.
+      let size = 0;
       for (let index = 0; index < count; index++) {
         const neighbour = links[base + 1 + index] as number;
         if (visited[neighbour] === epoch || (levels[neighbour] as number) < layer) {
           continue;
         }
         visited[neighbour] = epoch;
-        const neighbourScore = this.#queryScore(neighbour);
-        if (results.size < ef || neighbourScore > results.topScore) {
-          candidates.push(-neighbourScore, neighbour);
-          if (accept === undefined || accept(items[neighbour] as T)) {
-            results.push(neighbourScore, neighbour);
-            if (results.size > ef) {
-              results.pop();
-            }
+        gathered[size] = neighbour;
+        rows[size] = slots[neighbour] as number;
+        if (++size === GATHER_ROWS) {
+          this.#admitGathered(size, { ef, accept });
+          size = 0;
+        }
+      }
+      if (size > 0) {
+        this.#admitGathered(size, { ef, accept });
+      }
+    }
+  }
+
+  /**
+   * Scores the first `size` nodes of `#gathered` (their rows in the arena's gather list) and
+   * admits each in turn, as the paper's loop over a node's neighbours does.
+   */
+  #admitGathered(
+    size: number,
+    options: { readonly ef: number; readonly accept: ((item: T) => boolean) | undefined },
+  ): void {
+    const { ef, accept } = options;
+    const arena = this.#arena;
+    const metric = this.#metric;
+    if (metric === "euclidean") {
+      arena.gatherQueryDistances(size);
+    } else {
+      arena.gatherQueryDots(size);
+    }
+    const sums = arena.gatherScores;
+    const gathered = this.#gathered;
+    const norms = this.#norms;
+    const candidates = this.#candidates;
+    const results = this.#results;
+    const queryNorm = this.#queryNorm;
+    for (let index = 0; index < size; index++) {
+      const neighbour = gathered[index] as number;
+      const sum = sums[index] as number;
+      let neighbourScore: number;
+      if (metric === "cosine") {
+        const product = queryNorm * (norms[neighbour] as number);
+        neighbourScore = product === 0 ? 0 : sum / Math.sqrt(product);
+      } else {
+        neighbourScore = metric === "euclidean" ? -sum : sum;
+      }
+      if (results.size < ef || neighbourScore > results.topScore) {
+        candidates.push(-neighbourScore, neighbour);
+        if (accept === undefined || accept(this.#items[neighbour] as T)) {
+          results.push(neighbourScore, neighbour);
+          if (results.size > ef) {
+            results.pop();
           }
         }
       }
@@ -690,34 +793,41 @@ export class HnswGraph<T extends GraphItem> {
 
   // ── scores ──────────────────────────────────────────────────────────────────────────────────
 
+  /*
+   * Sums as float32, as a gather returns them (`VectorArena.gatherScores`): the WebAssembly
+   * kernel's are already, the JavaScript kernel's (small arenas) are rounded, so a node scores
+   * the same whichever way it was compared.
+   */
+
   #queryScore(node: number): number {
-    const item = this.#items[node] as T;
+    const slot = this.#slots[node] as number;
     const arena = this.#arena;
     switch (this.#metric) {
       case "cosine": {
-        const product = this.#queryNorm * item.norm;
-        return product === 0 ? 0 : arena.queryDot(item.slot) / Math.sqrt(product);
+        const product = this.#queryNorm * (this.#norms[node] as number);
+        return product === 0 ? 0 : Math.fround(arena.queryDot(slot)) / Math.sqrt(product);
       }
       case "euclidean":
-        return -arena.queryDistance(item.slot);
+        return -Math.fround(arena.queryDistance(slot));
       case "dot":
-        return arena.queryDot(item.slot);
+        return Math.fround(arena.queryDot(slot));
     }
   }
 
   #pairScore(left: number, right: number): number {
-    const a = this.#items[left] as T;
-    const b = this.#items[right] as T;
+    const slots = this.#slots;
+    const a = slots[left] as number;
+    const b = slots[right] as number;
     const arena = this.#arena;
     switch (this.#metric) {
       case "cosine": {
-        const product = a.norm * b.norm;
-        return product === 0 ? 0 : arena.rowDot(a.slot, b.slot) / Math.sqrt(product);
+        const product = (this.#norms[left] as number) * (this.#norms[right] as number);
+        return product === 0 ? 0 : Math.fround(arena.rowDot(a, b)) / Math.sqrt(product);
       }
       case "euclidean":
-        return -arena.rowDistance(a.slot, b.slot);
+        return -Math.fround(arena.rowDistance(a, b));
       case "dot":
-        return arena.rowDot(a.slot, b.slot);
+        return Math.fround(arena.rowDot(a, b));
     }
   }
 
@@ -749,6 +859,12 @@ export class HnswGraph<T extends GraphItem> {
       const inLinks0 = new Int32Array(capacity);
       inLinks0.set(this.#inLinks0);
       this.#inLinks0 = inLinks0;
+      const slots = new Int32Array(capacity);
+      slots.set(this.#slots);
+      this.#slots = slots;
+      const norms = new Float64Array(capacity);
+      norms.set(this.#norms);
+      this.#norms = norms;
     }
     return node;
   }

@@ -385,6 +385,7 @@ export class NamespaceStore {
         (last.slot + 1) * dimension,
       );
       last.slot = record.slot;
+      this.#graph?.moved(last);
       this.#rows[record.slot] = last;
       this.#rowNorms[record.slot] = last.norm;
     }

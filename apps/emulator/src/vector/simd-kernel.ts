@@ -15,7 +15,11 @@
  * Exports, all addresses in bytes:
  * - `dot(a, b, n)`: Σ a[i]·b[i] over n floats, as f32;
  * - `l2(a, b, n)`: Σ (a[i] − b[i])² over n floats, as f32;
- * - `scan(q, rows, count, n, out)`: out[r] = dot(q, rows + r·n·4, n) for r < count.
+ * - `scan(q, rows, count, n, out)`: out[r] = dot(q, rows + r·n·4, n) for r < count;
+ * - `gatherDot(q, rows, n, list, count, out)`: out[i] = dot(q, rows + list[i]·n·4, n) for
+ *   i < count, `list` holding int32 row numbers: a graph search scores a node's whole neighbour
+ *   list in one call from JavaScript instead of one call a neighbour;
+ * - `gatherL2(q, rows, n, list, count, out)`: the same with `l2`.
  */
 
 /** The exports of the kernel module. */
@@ -23,7 +27,19 @@ export interface SimdKernel {
   readonly dot: (a: number, b: number, n: number) => number;
   readonly l2: (a: number, b: number, n: number) => number;
   readonly scan: (query: number, rows: number, count: number, n: number, out: number) => void;
+  readonly gatherDot: (...gather: GatherArguments) => void;
+  readonly gatherL2: (...gather: GatherArguments) => void;
 }
+
+/** `(query, rows, n, list, count, out)`: addresses in bytes, `list` of int32 row numbers. */
+export type GatherArguments = [
+  query: number,
+  rows: number,
+  n: number,
+  list: number,
+  count: number,
+  out: number,
+];
 
 // ── opcodes (WebAssembly core 2.0, §5.4) ─────────────────────────────────────────────────────────
 const BLOCK = 0x02;
@@ -35,13 +51,16 @@ const BR_IF = 0x0d;
 const CALL = 0x10;
 const LOCAL_GET = 0x20;
 const LOCAL_SET = 0x21;
+const I32_LOAD = 0x28;
 const F32_LOAD = 0x2a;
+const I32_STORE = 0x36;
 const F32_STORE = 0x38;
 const I32_CONST = 0x41;
 const I32_GE_U = 0x4f;
 const I32_ADD = 0x6a;
 const I32_MUL = 0x6c;
 const I32_AND = 0x71;
+const I32_OR = 0x72;
 const F32_ADD = 0x92;
 const F32_SUB = 0x93;
 const F32_MUL = 0x94;
@@ -321,10 +340,163 @@ function scanBody(): number[] {
   ];
 }
 
+/** Bytes between the loads of the touch pass: a cache line. */
+const CACHE_LINE = 64;
+
+/**
+ * gatherDot/gatherL2(q, rows, n, list, count, out), calling function `callee` (dot or l2) once
+ * a listed row. Locals: 6 the list's end, 7 a cursor over it, 8 an address in a row, 9 the row's
+ * end, 10 what the touch pass read.
+ *
+ * A graph search's rows are scattered over the whole arena, so each is a run of cache misses, and
+ * a dot product waits for its row's. The touch pass first reads one word of every cache line of
+ * every listed row: those loads depend on nothing, so the processor has many misses in flight at
+ * once instead of one row's at a time, and the products then read from cache (WebAssembly has no
+ * prefetch instruction). What it read is stored in `out`, which the products overwrite, so the
+ * loads are not dead code.
+ */
+function gatherBody(callee: number): number[] {
+  const [Q, Rows, N, List, Count, Out, EndAddress, Cursor, Address, RowEnd, Touched] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+  ];
+  /** local = rows + list[cursor] · n · 4 */
+  const rowAddress = (cursor: number): number[] => [
+    LOCAL_GET,
+    Rows,
+    LOCAL_GET,
+    cursor,
+    I32_LOAD,
+    ...memarg(0),
+    LOCAL_GET,
+    N,
+    I32_MUL,
+    I32_CONST,
+    4,
+    I32_MUL,
+    I32_ADD,
+  ];
+  const increment = (local: number, bytes: number): number[] => [
+    LOCAL_GET,
+    local,
+    I32_CONST,
+    ...signedLeb(bytes),
+    I32_ADD,
+    LOCAL_SET,
+    local,
+  ];
+  return [
+    // end = list + count · 4
+    LOCAL_GET,
+    List,
+    LOCAL_GET,
+    Count,
+    I32_CONST,
+    4,
+    I32_MUL,
+    I32_ADD,
+    LOCAL_SET,
+    EndAddress,
+    // The touch pass: for each listed row, one load a cache line.
+    LOCAL_GET,
+    List,
+    LOCAL_SET,
+    Cursor,
+    BLOCK,
+    VOID,
+    LOOP,
+    VOID,
+    LOCAL_GET,
+    Cursor,
+    LOCAL_GET,
+    EndAddress,
+    I32_GE_U,
+    BR_IF,
+    1,
+    ...rowAddress(Cursor),
+    LOCAL_SET,
+    Address,
+    LOCAL_GET,
+    Address,
+    LOCAL_GET,
+    N,
+    I32_CONST,
+    4,
+    I32_MUL,
+    I32_ADD,
+    LOCAL_SET,
+    RowEnd,
+    BLOCK,
+    VOID,
+    LOOP,
+    VOID,
+    LOCAL_GET,
+    Address,
+    LOCAL_GET,
+    RowEnd,
+    I32_GE_U,
+    BR_IF,
+    1,
+    LOCAL_GET,
+    Touched,
+    LOCAL_GET,
+    Address,
+    I32_LOAD,
+    ...memarg(0),
+    I32_OR,
+    LOCAL_SET,
+    Touched,
+    ...increment(Address, CACHE_LINE),
+    BR,
+    0,
+    END,
+    END,
+    ...increment(Cursor, 4),
+    BR,
+    0,
+    END,
+    END,
+    LOCAL_GET,
+    Out,
+    LOCAL_GET,
+    Touched,
+    I32_STORE,
+    ...memarg(0),
+    // The products: out[i] ← callee(q, rows + list[i] · n · 4, n).
+    BLOCK,
+    VOID,
+    LOOP,
+    VOID,
+    LOCAL_GET,
+    List,
+    LOCAL_GET,
+    EndAddress,
+    I32_GE_U,
+    BR_IF,
+    1,
+    LOCAL_GET,
+    Out,
+    LOCAL_GET,
+    Q,
+    ...rowAddress(List),
+    LOCAL_GET,
+    N,
+    CALL,
+    callee,
+    F32_STORE,
+    ...memarg(0),
+    ...increment(List, 4),
+    ...increment(Out, 4),
+    BR,
+    0,
+    END,
+    END,
+  ];
+}
+
 function moduleBytes(): Uint8Array {
   const section = (id: number, content: number[]): number[] => [id, ...sized(content)];
   const types = [
-    2,
+    3,
     // 0: (i32 i32 i32) → f32
     0x60,
     3,
@@ -342,19 +514,48 @@ function moduleBytes(): Uint8Array {
     I32,
     I32,
     0,
+    // 2: (i32 i32 i32 i32 i32 i32) → ()
+    0x60,
+    6,
+    I32,
+    I32,
+    I32,
+    I32,
+    I32,
+    I32,
+    0,
   ];
   // (import "e" "m" (memory 0))
   const imports = [1, ...name("e"), ...name("m"), 0x02, 0x00, 0x00];
-  const functions = [3, 0, 0, 1];
-  const exports = [3, ...name("dot"), 0x00, 0, ...name("l2"), 0x00, 1, ...name("scan"), 0x00, 2];
+  const functions = [5, 0, 0, 1, 2, 2];
+  const exports = [
+    5,
+    ...name("dot"),
+    0x00,
+    0,
+    ...name("l2"),
+    0x00,
+    1,
+    ...name("scan"),
+    0x00,
+    2,
+    ...name("gatherDot"),
+    0x00,
+    3,
+    ...name("gatherL2"),
+    0x00,
+    4,
+  ];
   // Locals of dot/l2: 3 end (i32), 4–5 accumulators (v128), 6 sum (f32), 7 scratch (v128),
   // 8 scratch (f32), 9–10 ends (i32).
   const reductionLocals = [6, 1, I32, 2, V128, 1, F32, 1, V128, 1, F32, 2, I32];
   const code = [
-    3,
+    5,
     ...sized([...reductionLocals, ...reductionBody(false), END]),
     ...sized([...reductionLocals, ...reductionBody(true), END]),
     ...sized([1, 1, I32, ...scanBody(), END]),
+    ...sized([1, 5, I32, ...gatherBody(0), END]),
+    ...sized([1, 5, I32, ...gatherBody(1), END]),
   ];
   return new Uint8Array([
     0x00,

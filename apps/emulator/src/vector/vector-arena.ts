@@ -11,10 +11,12 @@
  * on many rows anyway. Each growth replaces the `values` view, so callers read it after a write.
  *
  * Layout in bytes, in both: a query slot (the vector a scan or a graph search compares rows with),
- * an output block for {@link VectorArena.scanQuery} chunks, then the rows.
+ * an output block for {@link VectorArena.scanQuery} chunks, a gather block (row numbers and their
+ * scores for {@link VectorArena.gatherQueryDots}), then the rows.
  */
 import {
   createMemory,
+  type GatherArguments,
   instantiateKernel,
   type SimdKernel,
   type WasmMemory,
@@ -25,6 +27,10 @@ const PAGE_BYTES = 65_536;
 export const WASM_FROM_BYTES = 1 << 20;
 /** Rows per scan chunk in WebAssembly memory: their dot products land in the output block. */
 const WASM_CHUNK_ROWS = 4096;
+/** Rows a gather compares at once: a graph node's links (32 at level 0 with the default M). */
+export const GATHER_ROWS = 128;
+/** The gather block: the row numbers, then their scores. */
+const GATHER_BYTES = GATHER_ROWS * 8;
 
 function alignTo16(bytes: number): number {
   return Math.ceil(bytes / 16) * 16;
@@ -37,6 +43,8 @@ function alignTo16(bytes: number): number {
 class JavascriptKernel implements SimdKernel {
   /** The arena's whole array, set by the arena at every layout. */
   values = new Float32Array(0);
+  /** The same bytes as int32 (the gather lists). */
+  ints = new Int32Array(0);
 
   dot(a: number, b: number, n: number): number {
     const values = this.values;
@@ -75,6 +83,22 @@ class JavascriptKernel implements SimdKernel {
       values[first + row] = this.dot(query, rows + row * n * 4, n);
     }
   }
+
+  gatherDot(...[query, rows, n, list, count, out]: GatherArguments): void {
+    const { values, ints } = this;
+    for (let index = 0; index < count; index++) {
+      const row = ints[(list >> 2) + index] as number;
+      values[(out >> 2) + index] = this.dot(query, rows + row * n * 4, n);
+    }
+  }
+
+  gatherL2(...[query, rows, n, list, count, out]: GatherArguments): void {
+    const { values, ints } = this;
+    for (let index = 0; index < count; index++) {
+      const row = ints[(list >> 2) + index] as number;
+      values[(out >> 2) + index] = this.l2(query, rows + row * n * 4, n);
+    }
+  }
 }
 
 export class VectorArena {
@@ -87,12 +111,15 @@ export class VectorArena {
   readonly #javascript: JavascriptKernel;
   #kernel: SimdKernel;
   #outAddress = 0;
+  #gatherAddress = 0;
   #rowsAddress = 0;
   #chunkRows = 0;
   #capacity = 0;
   #all = new Float32Array(0);
   #values = new Float32Array(0);
   #out = new Float32Array(0);
+  #gatherList = new Int32Array(0);
+  #gatherScores = new Float32Array(0);
 
   /** @param options.wasmFromBytes bytes of rows from which they move to WebAssembly (tests). */
   constructor(dimension: number, options: { readonly wasmFromBytes?: number } = {}) {
@@ -198,6 +225,50 @@ export class VectorArena {
     return this.#out;
   }
 
+  /**
+   * Row numbers for {@link gatherQueryDots} and {@link gatherQueryDistances}, {@link GATHER_ROWS}
+   * of them; replaced when the rows grow.
+   */
+  get gatherList(): Int32Array {
+    return this.#gatherList;
+  }
+
+  /**
+   * What the last gather computed, entry `i` for `gatherList[i]`, as float32: the WebAssembly
+   * kernel's own sums, the JavaScript kernel's rounded. Replaced when the rows grow.
+   */
+  get gatherScores(): Float32Array {
+    return this.#gatherScores;
+  }
+
+  /** Σ query·row into `gatherScores` for the first `count` rows of `gatherList` (estimates). */
+  gatherQueryDots(count: number): void {
+    const scores = this.#gatherAddress + GATHER_ROWS * 4;
+    const kernel = this.#kernel;
+    kernel.gatherDot(
+      this.#queryAddress,
+      this.#rowsAddress,
+      this.dimension,
+      this.#gatherAddress,
+      count,
+      scores,
+    );
+  }
+
+  /** Σ (query − row)² into `gatherScores` for the first `count` rows of `gatherList`. */
+  gatherQueryDistances(count: number): void {
+    const scores = this.#gatherAddress + GATHER_ROWS * 4;
+    const kernel = this.#kernel;
+    kernel.gatherL2(
+      this.#queryAddress,
+      this.#rowsAddress,
+      this.dimension,
+      this.#gatherAddress,
+      count,
+      scores,
+    );
+  }
+
   #address(row: number): number {
     return this.#rowsAddress + row * this.#rowBytes;
   }
@@ -208,9 +279,12 @@ export class VectorArena {
     const previousRows = this.#rowsAddress;
     this.#outAddress = alignTo16(this.#rowBytes);
     this.#chunkRows = Math.max(capacity, 1);
-    this.#rowsAddress = this.#outAddress + alignTo16(this.#chunkRows * 4);
+    this.#gatherAddress = this.#outAddress + alignTo16(this.#chunkRows * 4);
+    this.#rowsAddress = this.#gatherAddress + GATHER_BYTES;
     this.#all = new Float32Array((this.#rowsAddress + capacity * this.#rowBytes) / 4);
     this.#javascript.values = this.#all;
+    this.#javascript.ints = new Int32Array(this.#all.buffer);
+    this.#viewGather();
     this.#copyFrom(previous, previousRows);
     this.#capacity = capacity;
     this.#values = new Float32Array(this.#all.buffer, this.#rowsAddress, capacity * this.dimension);
@@ -222,7 +296,8 @@ export class VectorArena {
     const previousRows = this.#rowsAddress;
     this.#outAddress = alignTo16(this.#rowBytes);
     this.#chunkRows = WASM_CHUNK_ROWS;
-    this.#rowsAddress = this.#outAddress + WASM_CHUNK_ROWS * 4;
+    this.#gatherAddress = this.#outAddress + WASM_CHUNK_ROWS * 4;
+    this.#rowsAddress = this.#gatherAddress + GATHER_BYTES;
     const memory = createMemory(
       Math.ceil((this.#rowsAddress + rows * this.#rowBytes) / PAGE_BYTES),
     );
@@ -241,10 +316,21 @@ export class VectorArena {
     this.#all.set(previous.subarray(previousRowsAddress / 4), this.#rowsAddress / 4);
   }
 
+  #viewGather(): void {
+    const buffer = this.#all.buffer;
+    this.#gatherList = new Int32Array(buffer, this.#gatherAddress, GATHER_ROWS);
+    this.#gatherScores = new Float32Array(
+      buffer,
+      this.#gatherAddress + GATHER_ROWS * 4,
+      GATHER_ROWS,
+    );
+  }
+
   #viewWasm(memory: WasmMemory): void {
     const buffer = memory.buffer;
     this.#all = new Float32Array(buffer);
     this.#out = new Float32Array(buffer, this.#outAddress, WASM_CHUNK_ROWS);
+    this.#viewGather();
     this.#capacity =
       this.#rowBytes === 0
         ? 0
