@@ -1,0 +1,122 @@
+import { isDeepStrictEqual } from "node:util";
+import { fc, test } from "@fast-check/vitest";
+import { afterAll, describe, test as unitTest } from "vitest";
+import { VectorBodyReader } from "./body-reader.ts";
+import { parseVectorBody } from "./json-body.ts";
+
+const encoder = new TextEncoder();
+
+/** The worker from the TypeScript sources, as the benches run them (the test runner's loader is its own). */
+const SOURCE_WORKER = [
+  "--conditions=@stratus/source",
+  "--import",
+  new URL("../../test/support/register-ts.mjs", import.meta.url).href,
+];
+
+/** Every body goes through the worker. */
+const parallel = new VectorBodyReader({ parallelBodyBytes: 1, workerExecArgv: SOURCE_WORKER });
+afterAll(() => parallel.close());
+
+/** Upsert bodies whose record vectors are float32 texts, with `"vector"` in misleading places too. */
+const body = fc
+  .array(
+    fc.record({
+      id: fc.oneof(fc.string(), fc.constant('"vector":[1]')),
+      vector: fc.oneof(
+        fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { maxLength: 40 }),
+        fc.array(fc.jsonValue(), { maxLength: 3 }),
+      ),
+      metadata: fc.option(
+        fc.dictionary(
+          fc.constantFrom("vector", "a"),
+          fc.oneof(fc.jsonValue(), fc.array(fc.double())),
+        ),
+        { nil: undefined },
+      ),
+    }),
+    { maxLength: 12 },
+  )
+  .map((records) => JSON.stringify(records))
+  .chain((text) =>
+    fc.oneof(
+      fc.constant(text),
+      // Cut short, or a byte added: not JSON any more.
+      fc.nat({ max: text.length }).map((end) => text.slice(0, end)),
+      fc
+        .tuple(fc.nat({ max: text.length }), fc.constantFrom("]", "{", '"', ",", "-", "1e999"))
+        .map(([at, insert]) => `${text.slice(0, at)}${insert}${text.slice(at)}`),
+    ),
+  );
+
+/** The value `read` resolves to, or "threw". */
+async function outcome(read: () => unknown): Promise<unknown> {
+  try {
+    return await read();
+  } catch {
+    return "threw";
+  }
+}
+
+describe("VectorBodyReader with its worker", () => {
+  unitTest("the worker starts from the sources", async ({ expect }) => {
+    expect(await parallel.start()).toBe(true);
+    expect(parallel.isParallel).toBe(true);
+  });
+
+  test.prop([body], { numRuns: 200 })(
+    "reads a body as the inline reader does, or throws as it does",
+    async (text) => {
+      const bytes = encoder.encode(text);
+      const inline = await outcome(() => parseVectorBody(bytes));
+      const read = await outcome(() => parallel.read(bytes));
+      return parallel.isParallel && isDeepStrictEqual(read, inline);
+    },
+  );
+
+  unitTest("bodies read at the same time are each read whole", async ({ expect }) => {
+    await parallel.start();
+    const bodies = Array.from({ length: 8 }, (_, index) =>
+      encoder.encode(
+        JSON.stringify(
+          Array.from({ length: 50 }, (_, row) => ({
+            id: `${index}-${row}`,
+            vector: Array.from({ length: 16 }, (_, column) =>
+              Math.fround((index + row) / (column + 1)),
+            ),
+          })),
+        ),
+      ),
+    );
+    const reads = await Promise.all(bodies.map((bytes) => parallel.read(bytes)));
+    expect(reads).toStrictEqual(bodies.map((bytes) => parseVectorBody(bytes)));
+  });
+});
+
+describe("VectorBodyReader without a worker", () => {
+  unitTest("reads inline where the worker cannot start", async ({ expect }) => {
+    // No loader for the TypeScript sources: the worker fails to load its module.
+    const reader = new VectorBodyReader({ parallelBodyBytes: 1, workerExecArgv: [] });
+    expect(await reader.start()).toBe(false);
+    const bytes = encoder.encode('[{"id":"a","vector":[0.5,2]}]');
+    expect(await reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));
+    await reader.close();
+  });
+
+  unitTest("reads inline once closed, and small bodies always", async ({ expect }) => {
+    const reader = new VectorBodyReader({
+      parallelBodyBytes: 1 << 20,
+      workerExecArgv: SOURCE_WORKER,
+    });
+    const bytes = encoder.encode('[{"id":"a","vector":[0.5,2]}]');
+    expect(await reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));
+    expect(reader.isParallel).toBe(false);
+    await reader.close();
+    expect(await reader.start()).toBe(false);
+    await expect(reader.read(encoder.encode("[1,"))).rejects.toThrow();
+  });
+
+  unitTest("never starts a worker when parallel reading is off", async ({ expect }) => {
+    const reader = new VectorBodyReader({ parallelBodyBytes: false });
+    expect(await reader.start()).toBe(false);
+  });
+});
