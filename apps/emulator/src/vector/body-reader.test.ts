@@ -13,8 +13,12 @@ const SOURCE_WORKER = [
   new URL("../../test/support/register-ts.mjs", import.meta.url).href,
 ];
 
-/** Every body goes through the worker. */
-const parallel = new VectorBodyReader({ parallelBodyBytes: 1, workerExecArgv: SOURCE_WORKER });
+/** Every body goes through the worker, in chunks of a few records. */
+const parallel = new VectorBodyReader({
+  parallelBodyBytes: 1,
+  workerExecArgv: SOURCE_WORKER,
+  chunkBytes: 64,
+});
 afterAll(() => parallel.close());
 
 /** Upsert bodies whose record vectors are float32 texts, with `"vector"` in misleading places too. */

@@ -22,28 +22,45 @@ import { Worker } from "node:worker_threads";
 import { type PrefetchedVectors, parseVectorBody, prefetchVectors } from "./json-body.ts";
 
 /**
- * Bodies below this many bytes are read inline: the worker's round trip (copy, two messages,
- * about 0.1 ms) costs more than half of reading them saves (a 384-dimensional vector is
- * about 8 KB of text, read in about 17 µs).
+ * Bodies below this many bytes are read inline: the worker's round trip (a copy, two messages,
+ * waking the worker: about 0.1 ms) costs more than sharing the reading saves (a 384-dimensional
+ * vector is about 8 KB of text, read in about 17 µs).
  */
 export const DEFAULT_PARALLEL_BODY_BYTES = 256 * 1024;
 
 /**
- * The main thread's share of the body's bytes: it also copies the worker's part and reads the
- * structure of the whole body afterwards, so it reads fewer vectors than the worker.
+ * The first part of a body, which the main thread reads while the worker wakes up and is never
+ * copied for it. The rest is cut into chunks that both threads claim (see {@link BodyJob}).
  */
-const MAIN_SHARE = 0.44;
+const MAIN_FIRST = 0.2;
 
-/** A part of a body for the worker: `bytes` are the body's from `base` to its end. */
+/** Bytes of a chunk: about 16 vectors of 384 float32 texts. */
+const CHUNK_BYTES = 128 * 1024;
+
+/** Who claimed a chunk, in {@link BodyJob.claims}. */
+const CLAIMED_BY_MAIN = 1;
+export const CLAIMED_BY_WORKER = 2;
+
+/**
+ * The part of a body after its first part, for the worker: `bytes` are the body's from `base` to
+ * its end (a shared copy), cut into chunks of `chunkBytes` (the last one shorter); chunk `i` is
+ * the record vectors whose `"vector"` key starts in it. The main thread claims chunks from the
+ * first, the worker from the last, each by setting `claims[i]` from 0 (`Atomics`) and stopping at
+ * the first the other has: however busy the host keeps the worker, the main thread never waits
+ * for more than the chunk the worker is reading.
+ */
 export interface BodyJob {
   readonly id: number;
   readonly bytes: Uint8Array;
   readonly base: number;
+  readonly chunkBytes: number;
+  readonly claims: Int32Array;
 }
 
+/** The vectors of the chunks the worker claimed, by chunk. */
 export interface BodyJobResult {
   readonly id: number;
-  readonly vectors: PrefetchedVectors;
+  readonly chunks: readonly { readonly chunk: number; readonly vectors: PrefetchedVectors }[];
 }
 
 export interface VectorBodyReaderOptions {
@@ -51,6 +68,8 @@ export interface VectorBodyReaderOptions {
   readonly parallelBodyBytes?: number | false | undefined;
   /** The worker's Node options (default: the process's). */
   readonly workerExecArgv?: readonly string[] | undefined;
+  /** Bytes of a chunk the threads claim (tests cut small bodies into many). */
+  readonly chunkBytes?: number | undefined;
 }
 
 type WorkerState = "idle" | "starting" | "ready" | "unavailable";
@@ -58,10 +77,13 @@ type WorkerState = "idle" | "starting" | "ready" | "unavailable";
 export class VectorBodyReader {
   readonly #minBytes: number;
   readonly #execArgv: readonly string[] | undefined;
+  readonly #chunkBytes: number;
   #worker: Worker | undefined;
   #state: WorkerState = "idle";
   #nextJob = 0;
-  readonly #pending = new Map<number, (vectors: PrefetchedVectors | undefined) => void>();
+  readonly #pending = new Map<number, (result: BodyJobResult | undefined) => void>();
+  /** A shared buffer for the next body's copy, kept between requests. */
+  #spare: SharedArrayBuffer | undefined;
   #started: Promise<boolean> = Promise.resolve(false);
   #resolveStarted: (isReady: boolean) => void = () => undefined;
 
@@ -69,6 +91,7 @@ export class VectorBodyReader {
     const bytes = options.parallelBodyBytes ?? DEFAULT_PARALLEL_BODY_BYTES;
     this.#minBytes = bytes === false ? Number.POSITIVE_INFINITY : bytes;
     this.#execArgv = options.workerExecArgv;
+    this.#chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   }
 
   /** Whether the worker is started and reads its share of large bodies. */
@@ -103,22 +126,50 @@ export class VectorBodyReader {
     if (this.#state !== "ready" || worker === undefined) {
       return parseVectorBody(body);
     }
-    const split = Math.floor(body.byteLength * MAIN_SHARE);
+    const split = Math.floor(body.byteLength * MAIN_FIRST);
+    const chunkBytes = this.#chunkBytes;
+    const chunkCount = Math.ceil((body.byteLength - split) / chunkBytes);
+    const shared = this.#takeShared(body.byteLength - split);
+    const bytes = new Uint8Array(shared, 0, body.byteLength - split);
+    bytes.set(body.subarray(split));
+    const claims = new Int32Array(new SharedArrayBuffer(chunkCount * 4));
     const id = this.#nextJob++;
-    const theirs = new Promise<PrefetchedVectors | undefined>((resolve) => {
+    const theirs = new Promise<BodyJobResult | undefined>((resolve) => {
       this.#pending.set(id, resolve);
     });
-    // A copy of the worker's part, handed over rather than copied again.
-    const bytes = new Uint8Array(body.byteLength - split);
-    bytes.set(body.subarray(split));
-    const job: BodyJob = { id, bytes, base: split };
     if (this.#pending.size === 1) {
       worker.ref();
     }
-    worker.postMessage(job, [bytes.buffer]);
-    const mine = prefetchVectors(body, { from: 0, to: split });
-    const vectors = await theirs;
-    return parseVectorBody(body, vectors === undefined ? [mine] : [mine, vectors]);
+    const job: BodyJob = { id, bytes, base: split, chunkBytes, claims };
+    worker.postMessage(job);
+    const read: PrefetchedVectors[] = [prefetchVectors(body, { from: 0, to: split })];
+    let chunk = 0;
+    for (; chunk < chunkCount; chunk++) {
+      if (Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
+        break;
+      }
+      const from = split + chunk * chunkBytes;
+      read.push(prefetchVectors(body, { from, to: from + chunkBytes }));
+    }
+    if (chunk === chunkCount) {
+      // All read here: the worker, when it gets to the job, finds nothing left to claim.
+      this.#settle(id, undefined);
+    }
+    const result = await theirs;
+    this.#spare = shared;
+    // The worker's chunks come last, from the first it claimed, as the reader takes them.
+    const chunks = [...(result?.chunks ?? [])].sort((a, b) => a.chunk - b.chunk);
+    return parseVectorBody(body, [...read, ...chunks.map(({ vectors }) => vectors)]);
+  }
+
+  /** A shared buffer of at least `byteLength` bytes: the spare one when it is large enough. */
+  #takeShared(byteLength: number): SharedArrayBuffer {
+    const spare = this.#spare;
+    if (spare !== undefined && spare.byteLength >= byteLength) {
+      this.#spare = undefined;
+      return spare;
+    }
+    return new SharedArrayBuffer(byteLength + (byteLength >> 3));
   }
 
   /** Ends the worker; later bodies are read inline. */
@@ -160,7 +211,7 @@ export class VectorBodyReader {
         }
         return;
       }
-      this.#settle(message.id, message.vectors);
+      this.#settle(message.id, message);
     });
     // A worker that cannot start or fails: its jobs are read inline, and so is everything after.
     const fail = (): void => {
@@ -174,13 +225,17 @@ export class VectorBodyReader {
     worker.on("exit", fail);
   }
 
-  #settle(id: number, vectors: PrefetchedVectors | undefined): void {
+  #settle(id: number, result: BodyJobResult | undefined): void {
     const resolve = this.#pending.get(id);
+    if (resolve === undefined) {
+      // A job the main thread read all of.
+      return;
+    }
     this.#pending.delete(id);
     if (this.#pending.size === 0) {
       this.#worker?.unref();
     }
-    resolve?.(vectors);
+    resolve(result);
   }
 
   #stop(): void {

@@ -58,8 +58,9 @@ let sink = scratch;
 let sinkLength = 0;
 /** Vectors read ahead of the structure (see {@link prefetchVectors}), by the offset of their `[`. */
 let ahead: readonly PrefetchedVectors[] = [];
-/** The next entry of each of {@link ahead} not yet passed by the reader. */
-let aheadCursors: number[] = [];
+/** The entry of {@link ahead} the reader is at: its source, and its index there. */
+let aheadSource = 0;
+let aheadCursor = 0;
 
 /**
  * Record vectors read before the body's structure, by {@link prefetchVectors}: for the `i`th,
@@ -77,13 +78,16 @@ export interface PrefetchedVectors {
 /**
  * `JSON.parse` of the UTF-8 body, with record `vector` arrays of finite numbers as
  * `Float32Array`s. Throws on anything that is not JSON (the caller then uses `JSON.parse`).
+ * `prefetched`: vectors {@link prefetchVectors} read from this body, in the body's order; a
+ * record vector found there is taken rather than read again.
  */
 export function parseVectorBody(
   body: Uint8Array,
   prefetched: readonly PrefetchedVectors[] = [],
 ): unknown {
   ahead = prefetched;
-  aheadCursors = prefetched.map(() => 0);
+  aheadSource = 0;
+  aheadCursor = 0;
   bytes = body;
   words = new DataView(body.buffer, body.byteOffset, body.byteLength);
   position = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
@@ -99,7 +103,6 @@ export function parseVectorBody(
     bytes = new Uint8Array(0);
     words = new DataView(bytes.buffer);
     ahead = [];
-    aheadCursors = [];
   }
 }
 
@@ -158,23 +161,34 @@ export function prefetchVectors(
 
 const VECTOR_KEY = '"vector"';
 
-/** The prefetched vector whose `[` is at `position`, if any; moves the reader past it. */
+/**
+ * The prefetched vector whose `[` is at `position`, if any; moves the reader past it. The reader
+ * reaches record vectors in the order of the body, and the sources are in that order too, so this
+ * only moves forward (sources out of order would only make it read some vectors again).
+ */
 function takePrefetched(): Float32Array | undefined {
-  for (let source = 0; source < ahead.length; source++) {
-    const vectors = ahead[source] as PrefetchedVectors;
+  while (aheadSource < ahead.length) {
+    const vectors = ahead[aheadSource] as PrefetchedVectors;
     const starts = vectors.starts;
-    let cursor = aheadCursors[source] as number;
+    let cursor = aheadCursor;
     while (cursor < starts.length && (starts[cursor] as number) < position) {
       cursor++;
     }
-    aheadCursors[source] = cursor;
-    if (starts[cursor] === position) {
-      position = vectors.ends[cursor] as number;
-      return vectors.floats.subarray(
-        vectors.offsets[cursor] as number,
-        vectors.offsets[cursor + 1] as number,
-      );
+    if (cursor === starts.length) {
+      aheadSource++;
+      aheadCursor = 0;
+      continue;
     }
+    aheadCursor = cursor;
+    if (starts[cursor] !== position) {
+      return undefined;
+    }
+    aheadCursor = cursor + 1;
+    position = vectors.ends[cursor] as number;
+    return vectors.floats.subarray(
+      vectors.offsets[cursor] as number,
+      vectors.offsets[cursor + 1] as number,
+    );
   }
   return undefined;
 }
