@@ -77,22 +77,23 @@ describe("VectorBodyReader with its worker", () => {
     },
   );
 
-  unitTest("bodies read at the same time are each read whole", async ({ expect }) => {
+  unitTest("the worker's chunks are taken, and equal the inline reading", async ({ expect }) => {
     await parallel.start();
-    const bodies = Array.from({ length: 8 }, (_, index) =>
-      encoder.encode(
-        JSON.stringify(
-          Array.from({ length: 50 }, (_, row) => ({
-            id: `${index}-${row}`,
-            vector: Array.from({ length: 16 }, (_, column) =>
-              Math.fround((index + row) / (column + 1)),
-            ),
-          })),
-        ),
+    const bytes = encoder.encode(
+      JSON.stringify(
+        Array.from({ length: 400 }, (_, row) => ({
+          id: `${row}`,
+          vector: Array.from({ length: 16 }, (_, column) => Math.fround(row / (column + 1))),
+          metadata: { row },
+        })),
       ),
     );
-    const reads = await Promise.all(bodies.map((bytes) => parallel.read(bytes)));
-    expect(reads).toStrictEqual(bodies.map((bytes) => parseVectorBody(bytes)));
+    const inline = parseVectorBody(bytes);
+    // How much the worker reads depends on when the host runs it; over 50 bodies it reads some.
+    for (let body = 0; body < 50; body++) {
+      expect(parallel.read(bytes)).toStrictEqual(inline);
+    }
+    expect(parallel.workerChunks).toBeGreaterThan(0);
   });
 });
 
@@ -102,7 +103,7 @@ describe("VectorBodyReader without a worker", () => {
     const reader = new VectorBodyReader({ parallelBodyBytes: 1, workerExecArgv: [] });
     expect(await reader.start()).toBe(false);
     const bytes = encoder.encode('[{"id":"a","vector":[0.5,2]}]');
-    expect(await reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));
+    expect(reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));
     await reader.close();
   });
 
@@ -112,11 +113,11 @@ describe("VectorBodyReader without a worker", () => {
       workerExecArgv: SOURCE_WORKER,
     });
     const bytes = encoder.encode('[{"id":"a","vector":[0.5,2]}]');
-    expect(await reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));
+    expect(reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));
     expect(reader.isParallel).toBe(false);
     await reader.close();
     expect(await reader.start()).toBe(false);
-    await expect(reader.read(encoder.encode("[1,"))).rejects.toThrow();
+    expect(() => reader.read(encoder.encode("[1,"))).toThrow();
   });
 
   unitTest("never starts a worker when parallel reading is off", async ({ expect }) => {

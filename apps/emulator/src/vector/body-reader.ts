@@ -2,35 +2,45 @@
  * Reads vector request bodies with both cores (issue 21: upsert ≥ 50,000 vectors/s in batches of
  * 1,000 over REST). Reading the decimal text of a 1,000 × 384 upsert is about three quarters of
  * its CPU on the main thread, and a client sending batches one after another leaves the second
- * core idle. So for a large body a worker thread reads the record vectors of its second part
- * (a copy, transferred) while the main thread reads those of the first, and then the main thread
- * reads the structure (ids, metadata, every other value) as `parseVectorBody` always did, taking
- * each record vector it reaches from what was read ahead when one was read at that very byte.
+ * core idle. So for a large body a worker thread reads record vectors of part of the body while
+ * the main thread reads the rest, and then the main thread reads the structure (ids, metadata,
+ * every other value) as `parseVectorBody` always did, taking each record vector it reaches from
+ * what was read ahead when one was read at that very byte.
  *
  * The result is the inline reader's by construction: what is read ahead is only the float32
  * reading of an array at a given offset (the same function on the same bytes), and the main
- * thread decides everything else, errors included; whatever the worker did not read (it failed,
- * was slow to start, or the array was no record's vector) is read inline.
+ * thread decides everything else, errors included; whatever the worker did not read (it has not
+ * started, cannot start, failed, or was not scheduled in time) is read on the main thread.
  *
- * The worker starts on the first large body and is used once it says it is ready (until then,
- * and wherever it cannot start, e.g. from TypeScript sources without a loader, everything is read
- * inline); it does not keep the process alive while idle, and `close` ends it.
+ * The main thread never waits for the worker: after the body's first part, the two threads claim
+ * chunks from either end (`Atomics` on a shared array, see {@link BodyJob}), the worker sends each
+ * chunk's vectors as it finishes them, and the main thread, out of chunks to claim, takes what
+ * has arrived (`receiveMessageOnPort`, synchronously) and reads the chunk the worker is still on
+ * itself. On a host that gives the worker no core, reading costs what it did plus a copy.
+ *
+ * The worker starts on the first large body and is used once it says it is ready; it never keeps
+ * the process alive, and `close` ends it.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from "node:worker_threads";
 import { type PrefetchedVectors, parseVectorBody, prefetchVectors } from "./json-body.ts";
 
 /**
- * Bodies below this many bytes are read inline: the worker's round trip (a copy, two messages,
- * waking the worker: about 0.1 ms) costs more than sharing the reading saves (a 384-dimensional
- * vector is about 8 KB of text, read in about 17 µs).
+ * Bodies below this many bytes are read inline: sharing costs a copy, a message each way and
+ * waking the worker (tens of microseconds), and a 384-dimensional vector is about 8 KB of text,
+ * read in about 15 µs.
  */
 export const DEFAULT_PARALLEL_BODY_BYTES = 256 * 1024;
 
 /**
- * The first part of a body, which the main thread reads while the worker wakes up and is never
- * copied for it. The rest is cut into chunks that both threads claim (see {@link BodyJob}).
+ * The first part of a body, which the main thread reads while the worker wakes up and which is
+ * not copied for it. The rest is cut into chunks that both threads claim.
  */
 const MAIN_FIRST = 0.2;
 
@@ -43,11 +53,12 @@ export const CLAIMED_BY_WORKER = 2;
 
 /**
  * The part of a body after its first part, for the worker: `bytes` are the body's from `base` to
- * its end (a shared copy), cut into chunks of `chunkBytes` (the last one shorter); chunk `i` is
- * the record vectors whose `"vector"` key starts in it. The main thread claims chunks from the
- * first, the worker from the last, each by setting `claims[i]` from 0 (`Atomics`) and stopping at
- * the first the other has: however busy the host keeps the worker, the main thread never waits
- * for more than the chunk the worker is reading.
+ * its end (in a shared buffer the next body reuses), cut into chunks of `chunkBytes` (the last
+ * one shorter); chunk `i` holds the record vectors whose `"vector"` key starts in it. The main
+ * thread claims chunks from the first, the worker from the last, each by setting `claims[i]` from
+ * 0 (`Atomics.compareExchange`) and stopping at the first the other has. The worker sends a
+ * chunk's vectors before it claims the next, so when the main thread finds chunk `i` taken, the
+ * vectors of every chunk after `i` are already on their way, and only chunk `i` may be unread.
  */
 export interface BodyJob {
   readonly id: number;
@@ -57,10 +68,16 @@ export interface BodyJob {
   readonly claims: Int32Array;
 }
 
-/** The vectors of the chunks the worker claimed, by chunk. */
-export interface BodyJobResult {
+/** The vectors of one chunk the worker claimed. */
+export interface BodyChunkResult {
   readonly id: number;
-  readonly chunks: readonly { readonly chunk: number; readonly vectors: PrefetchedVectors }[];
+  readonly chunk: number;
+  readonly vectors: PrefetchedVectors;
+}
+
+/** What the worker is given when it starts: the port its chunks' vectors go to. */
+export interface BodyWorkerData {
+  readonly results: MessagePort;
 }
 
 export interface VectorBodyReaderOptions {
@@ -79,13 +96,16 @@ export class VectorBodyReader {
   readonly #execArgv: readonly string[] | undefined;
   readonly #chunkBytes: number;
   #worker: Worker | undefined;
+  /** Where the worker's chunks arrive; read synchronously. */
+  #results: MessagePort | undefined;
   #state: WorkerState = "idle";
   #nextJob = 0;
-  readonly #pending = new Map<number, (result: BodyJobResult | undefined) => void>();
-  /** A shared buffer for the next body's copy, kept between requests. */
-  #spare: SharedArrayBuffer | undefined;
+  /** The copy of the worker's part of a body, reused (a late worker only reads stale bytes). */
+  #shared = new Uint8Array(new SharedArrayBuffer(0));
   #started: Promise<boolean> = Promise.resolve(false);
   #resolveStarted: (isReady: boolean) => void = () => undefined;
+  /** Chunks the worker read, of every body read in parallel, for tests and benches. */
+  #workerChunks = 0;
 
   constructor(options: VectorBodyReaderOptions = {}) {
     const bytes = options.parallelBodyBytes ?? DEFAULT_PARALLEL_BODY_BYTES;
@@ -97,6 +117,11 @@ export class VectorBodyReader {
   /** Whether the worker is started and reads its share of large bodies. */
   get isParallel(): boolean {
     return this.#state === "ready";
+  }
+
+  /** Chunks whose vectors the worker read and the main thread took, so far. */
+  get workerChunks(): number {
+    return this.#workerChunks;
   }
 
   /**
@@ -115,7 +140,7 @@ export class VectorBodyReader {
    * `parseVectorBody(body)`: the same value, or the same throw (the caller then runs
    * `JSON.parse`).
    */
-  async read(body: Uint8Array): Promise<unknown> {
+  read(body: Uint8Array): unknown {
     if (body.byteLength < this.#minBytes) {
       return parseVectorBody(body);
     }
@@ -123,53 +148,45 @@ export class VectorBodyReader {
       this.#start();
     }
     const worker = this.#worker;
-    if (this.#state !== "ready" || worker === undefined) {
+    const results = this.#results;
+    if (this.#state !== "ready" || worker === undefined || results === undefined) {
       return parseVectorBody(body);
+    }
+    // Chunks the worker sent for an earlier body after that body was read without them.
+    while (receiveMessageOnPort(results) !== undefined) {
+      // dropped
     }
     const split = Math.floor(body.byteLength * MAIN_FIRST);
     const chunkBytes = this.#chunkBytes;
     const chunkCount = Math.ceil((body.byteLength - split) / chunkBytes);
-    const shared = this.#takeShared(body.byteLength - split);
-    const bytes = new Uint8Array(shared, 0, body.byteLength - split);
-    bytes.set(body.subarray(split));
+    const bytes = this.#copyForWorker(body.subarray(split));
     const claims = new Int32Array(new SharedArrayBuffer(chunkCount * 4));
     const id = this.#nextJob++;
-    const theirs = new Promise<BodyJobResult | undefined>((resolve) => {
-      this.#pending.set(id, resolve);
-    });
-    if (this.#pending.size === 1) {
-      worker.ref();
-    }
     const job: BodyJob = { id, bytes, base: split, chunkBytes, claims };
     worker.postMessage(job);
-    const read: PrefetchedVectors[] = [prefetchVectors(body, { from: 0, to: split })];
+    const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount + 1);
+    read[0] = prefetchVectors(body, { from: 0, to: split });
     let chunk = 0;
     for (; chunk < chunkCount; chunk++) {
       if (Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
         break;
       }
       const from = split + chunk * chunkBytes;
-      read.push(prefetchVectors(body, { from, to: from + chunkBytes }));
+      read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
     }
-    if (chunk === chunkCount) {
-      // All read here: the worker, when it gets to the job, finds nothing left to claim.
-      this.#settle(id, undefined);
+    if (chunk < chunkCount) {
+      // The worker has every chunk from `chunk` on and has sent all but the one it is reading.
+      this.#receive({ id, read });
+      if (read[chunk + 1] === undefined) {
+        const from = split + chunk * chunkBytes;
+        read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
+      }
+      this.#receive({ id, read });
     }
-    const result = await theirs;
-    this.#spare = shared;
-    // The worker's chunks come last, from the first it claimed, as the reader takes them.
-    const chunks = [...(result?.chunks ?? [])].sort((a, b) => a.chunk - b.chunk);
-    return parseVectorBody(body, [...read, ...chunks.map(({ vectors }) => vectors)]);
-  }
-
-  /** A shared buffer of at least `byteLength` bytes: the spare one when it is large enough. */
-  #takeShared(byteLength: number): SharedArrayBuffer {
-    const spare = this.#spare;
-    if (spare !== undefined && spare.byteLength >= byteLength) {
-      this.#spare = undefined;
-      return spare;
-    }
-    return new SharedArrayBuffer(byteLength + (byteLength >> 3));
+    return parseVectorBody(
+      body,
+      read.filter((vectors) => vectors !== undefined),
+    );
   }
 
   /** Ends the worker; later bodies are read inline. */
@@ -177,6 +194,37 @@ export class VectorBodyReader {
     const worker = this.#worker;
     this.#stop();
     await worker?.terminate();
+  }
+
+  /** Takes the chunks of job `id` that have arrived into `read` (by chunk, after the first part). */
+  #receive({ id, read }: { id: number; read: (PrefetchedVectors | undefined)[] }): void {
+    const results = this.#results;
+    if (results === undefined) {
+      return;
+    }
+    for (;;) {
+      const received = receiveMessageOnPort(results);
+      if (received === undefined) {
+        return;
+      }
+      const result = received.message as BodyChunkResult;
+      if (result.id === id && read[result.chunk + 1] === undefined) {
+        read[result.chunk + 1] = result.vectors;
+        this.#workerChunks++;
+      }
+    }
+  }
+
+  /** `part` in the shared buffer, grown when it is too small. */
+  #copyForWorker(part: Uint8Array): Uint8Array {
+    if (this.#shared.byteLength < part.byteLength) {
+      this.#shared = new Uint8Array(
+        new SharedArrayBuffer(part.byteLength + (part.byteLength >> 2)),
+      );
+    }
+    const bytes = this.#shared.subarray(0, part.byteLength);
+    bytes.set(part);
+    return bytes;
   }
 
   #start(): void {
@@ -189,31 +237,35 @@ export class VectorBodyReader {
     this.#started = new Promise((resolve) => {
       this.#resolveStarted = resolve;
     });
+    const channel = new MessageChannel();
+    const workerData: BodyWorkerData = { results: channel.port2 };
     let worker: Worker;
     try {
       worker = new Worker(url, {
         ...(this.#execArgv === undefined ? {} : { execArgv: [...this.#execArgv] }),
+        workerData,
+        transferList: [channel.port2],
         // Nothing is logged by the worker; its stdio would only keep handles open.
         stdout: false,
         stderr: false,
       });
     } catch {
+      channel.port1.close();
       this.#stop();
       return;
     }
     this.#worker = worker;
+    this.#results = channel.port1;
+    // Neither keeps the process alive: the main thread never waits for the worker.
+    channel.port1.unref();
     worker.unref();
-    worker.on("message", (message: BodyJobResult | "ready") => {
-      if (message === "ready") {
-        if (this.#state === "starting") {
-          this.#state = "ready";
-          this.#resolveStarted(true);
-        }
-        return;
+    worker.on("message", (message: unknown) => {
+      if (message === "ready" && this.#state === "starting") {
+        this.#state = "ready";
+        this.#resolveStarted(true);
       }
-      this.#settle(message.id, message);
     });
-    // A worker that cannot start or fails: its jobs are read inline, and so is everything after.
+    // A worker that cannot start or fails: everything is read inline from then on.
     const fail = (): void => {
       if (this.#worker === worker) {
         this.#stop();
@@ -225,28 +277,12 @@ export class VectorBodyReader {
     worker.on("exit", fail);
   }
 
-  #settle(id: number, result: BodyJobResult | undefined): void {
-    const resolve = this.#pending.get(id);
-    if (resolve === undefined) {
-      // A job the main thread read all of.
-      return;
-    }
-    this.#pending.delete(id);
-    if (this.#pending.size === 0) {
-      this.#worker?.unref();
-    }
-    resolve(result);
-  }
-
   #stop(): void {
     this.#worker = undefined;
+    this.#results?.close();
+    this.#results = undefined;
     this.#state = "unavailable";
     this.#resolveStarted(false);
-    const pending = [...this.#pending.values()];
-    this.#pending.clear();
-    for (const resolve of pending) {
-      resolve(undefined);
-    }
   }
 }
 

@@ -178,7 +178,7 @@ export class VectorService {
    * A request body as `parseVectorBody` reads it (the same value or the same throw), the record
    * vectors of a large one read by two threads.
    */
-  readBody(body: Uint8Array): Promise<unknown> {
+  readBody(body: Uint8Array): unknown {
     return this.#bodies.read(body);
   }
 

@@ -135,7 +135,7 @@ async function run(
     const outcome = await context.service.execute(command, {
       index,
       namespace: namespace ?? DEFAULT_NAMESPACE,
-      body: await parseBody(request.body, context.service),
+      body: parseBody(request.body, context.service),
       query: request.query,
     });
     count = outcome.count;
@@ -181,9 +181,9 @@ function recordUsage(
 }
 
 /** Upserts' vectors straight from the bytes when the fast reader takes them, else JSON.parse. */
-async function parseBody(body: Uint8Array, service: VectorService): Promise<unknown> {
+function parseBody(body: Uint8Array, service: VectorService): unknown {
   try {
-    return await service.readBody(body);
+    return service.readBody(body);
   } catch {
     // Not JSON, or nothing the fast reader takes: JSON.parse decides, with its own error.
   }
