@@ -18,6 +18,7 @@ const parallel = new VectorBodyReader({
   parallelBodyBytes: 1,
   workerExecArgv: SOURCE_WORKER,
   chunkBytes: 64,
+  alwaysShare: true,
 });
 afterAll(() => parallel.close());
 
@@ -94,6 +95,31 @@ describe("VectorBodyReader with its worker", () => {
       expect(parallel.read(bytes)).toStrictEqual(inline);
     }
     expect(parallel.workerChunks).toBeGreaterThan(0);
+  });
+});
+
+describe("VectorBodyReader sharing as it measures", () => {
+  unitTest("reads every body as the inline reader does, shared or not", async ({ expect }) => {
+    const reader = new VectorBodyReader({
+      parallelBodyBytes: 1,
+      workerExecArgv: SOURCE_WORKER,
+      chunkBytes: 256,
+    });
+    expect(await reader.start()).toBe(true);
+    for (let body = 0; body < 40; body++) {
+      const bytes = encoder.encode(
+        JSON.stringify(
+          Array.from({ length: 30 }, (_, row) => ({
+            id: `${body}-${row}`,
+            vector: Array.from({ length: 8 }, (_, column) =>
+              Math.fround((body - row) / (column + 3)),
+            ),
+          })),
+        ),
+      );
+      expect(reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));
+    }
+    await reader.close();
   });
 });
 

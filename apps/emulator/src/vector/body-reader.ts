@@ -47,6 +47,17 @@ const MAIN_FIRST = 0.2;
 /** Bytes of a chunk: about 16 vectors of 384 float32 texts. */
 const CHUNK_BYTES = 128 * 1024;
 
+/**
+ * Sharing helps when the two threads run at once. On a host whose cores are busy they take turns
+ * instead, and sharing costs more than it saves. So the reader keeps the time a byte of a large
+ * body took each way (a moving average, weight {@link RATE_WEIGHT} for the newest) and shares
+ * only while that is faster by {@link SHARING_GAIN}; one large body in {@link PROBE_EVERY} is
+ * read each way whatever the averages say, to keep both current.
+ */
+const RATE_WEIGHT = 0.25;
+const SHARING_GAIN = 0.95;
+const PROBE_EVERY = 16;
+
 /** Who claimed a chunk, in {@link BodyJob.claims}. */
 const CLAIMED_BY_MAIN = 1;
 export const CLAIMED_BY_WORKER = 2;
@@ -87,6 +98,8 @@ export interface VectorBodyReaderOptions {
   readonly workerExecArgv?: readonly string[] | undefined;
   /** Bytes of a chunk the threads claim (tests cut small bodies into many). */
   readonly chunkBytes?: number | undefined;
+  /** Whether every large body is shared, however the times compare (tests). @default false */
+  readonly alwaysShare?: boolean | undefined;
 }
 
 type WorkerState = "idle" | "starting" | "ready" | "unavailable";
@@ -95,6 +108,7 @@ export class VectorBodyReader {
   readonly #minBytes: number;
   readonly #execArgv: readonly string[] | undefined;
   readonly #chunkBytes: number;
+  readonly #alwaysShare: boolean;
   #worker: Worker | undefined;
   /** Where the worker's chunks arrive; read synchronously. */
   #results: MessagePort | undefined;
@@ -106,12 +120,17 @@ export class VectorBodyReader {
   #resolveStarted: (isReady: boolean) => void = () => undefined;
   /** Chunks the worker read, of every body read in parallel, for tests and benches. */
   #workerChunks = 0;
+  /** Large bodies read while the worker was ready, and milliseconds a byte alone and shared. */
+  #largeBodies = 0;
+  #aloneMsPerByte = 0;
+  #sharedMsPerByte = 0;
 
   constructor(options: VectorBodyReaderOptions = {}) {
     const bytes = options.parallelBodyBytes ?? DEFAULT_PARALLEL_BODY_BYTES;
     this.#minBytes = bytes === false ? Number.POSITIVE_INFINITY : bytes;
     this.#execArgv = options.workerExecArgv;
     this.#chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+    this.#alwaysShare = options.alwaysShare ?? false;
   }
 
   /** Whether the worker is started and reads its share of large bodies. */
@@ -152,6 +171,15 @@ export class VectorBodyReader {
     if (this.#state !== "ready" || worker === undefined || results === undefined) {
       return parseVectorBody(body);
     }
+    const startedAt = performance.now();
+    if (!this.#shouldShare()) {
+      const value = parseVectorBody(body);
+      this.#aloneMsPerByte = average(
+        this.#aloneMsPerByte,
+        (performance.now() - startedAt) / body.byteLength,
+      );
+      return value;
+    }
     // Chunks the worker sent for an earlier body after that body was read without them.
     while (receiveMessageOnPort(results) !== undefined) {
       // dropped
@@ -183,10 +211,13 @@ export class VectorBodyReader {
       }
       this.#receive({ id, read });
     }
-    return parseVectorBody(
+    const value = parseVectorBody(
       body,
       read.filter((vectors) => vectors !== undefined),
     );
+    const msPerByte = (performance.now() - startedAt) / body.byteLength;
+    this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
+    return value;
   }
 
   /** Ends the worker; later bodies are read inline. */
@@ -213,6 +244,21 @@ export class VectorBodyReader {
         this.#workerChunks++;
       }
     }
+  }
+
+  /** Whether this large body is shared: see {@link SHARING_GAIN}. */
+  #shouldShare(): boolean {
+    if (this.#alwaysShare) {
+      return true;
+    }
+    const body = this.#largeBodies++;
+    if (this.#aloneMsPerByte === 0 || body % PROBE_EVERY === 0) {
+      return false;
+    }
+    if (this.#sharedMsPerByte === 0 || body % PROBE_EVERY === PROBE_EVERY / 2) {
+      return true;
+    }
+    return this.#sharedMsPerByte < this.#aloneMsPerByte * SHARING_GAIN;
   }
 
   /** `part` in the shared buffer, grown when it is too small. */
@@ -284,6 +330,11 @@ export class VectorBodyReader {
     this.#state = "unavailable";
     this.#resolveStarted(false);
   }
+}
+
+/** The moving average of {@link RATE_WEIGHT}: `sample` itself when there is none yet. */
+function average(current: number, sample: number): number {
+  return current === 0 ? sample : current + (sample - current) * RATE_WEIGHT;
 }
 
 /**

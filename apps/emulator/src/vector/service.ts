@@ -182,6 +182,14 @@ export class VectorService {
     return this.#bodies.read(body);
   }
 
+  /**
+   * Starts the thread that reads large bodies beside the main thread now rather than on the
+   * first large body; resolves whether it runs (benches time it apart from the requests).
+   */
+  startBodyReader(): Promise<boolean> {
+    return this.#bodies.start();
+  }
+
   /** Every index (spec, tokens, records) as the store's snapshot holds it, for an emulator snapshot. */
   storeState(): StoreState {
     return {
