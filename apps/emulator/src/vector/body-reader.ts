@@ -16,7 +16,8 @@
  * chunks from either end (`Atomics` on a shared array, see {@link BodyJob}), the worker sends each
  * chunk's vectors as it finishes them, and the main thread, out of chunks to claim, takes what
  * has arrived (`receiveMessageOnPort`, synchronously) and reads the chunk the worker is still on
- * itself. On a host that gives the worker no core, reading costs what it did plus a copy.
+ * itself. And it shares only while sharing measures faster than reading alone (see
+ * {@link SHARING_GAIN}): on a host whose cores are busy the two threads take turns.
  *
  * The worker starts on the first large body and is used once it says it is ready; it never keeps
  * the process alive, and `close` ends it.
@@ -33,8 +34,9 @@ import { type PrefetchedVectors, parseVectorBody, prefetchVectors } from "./json
 
 /**
  * Bodies below this many bytes are read inline: sharing costs a copy, a message each way and
- * waking the worker (tens of microseconds), and a 384-dimensional vector is about 8 KB of text,
- * read in about 15 µs.
+ * waking the worker, and a 384-dimensional vector is about 8 KB of text, read in about 15 µs. On
+ * the shared bench host sharing did not pay below 128 vectors (about 1 MB) even when it paid at
+ * 1,000; the adaptive choice above this threshold covers the sizes between.
  */
 export const DEFAULT_PARALLEL_BODY_BYTES = 256 * 1024;
 
