@@ -126,7 +126,7 @@ export function prefetchVectors(
   const offsets: number[] = [0];
   bytes = body;
   words = new DataView(body.buffer, body.byteOffset, body.byteLength);
-  sink = new Float32Array(Math.max(1024, (range.to - range.from) >> 3));
+  sink = new Float32Array(Math.max(1024, (range.to - range.from) >> 4));
   sinkLength = 0;
   try {
     let key = text.indexOf(VECTOR_KEY, range.from);
