@@ -54,11 +54,14 @@ const CHUNK_BYTES = 128 * 1024;
  * instead, and sharing costs more than it saves. So the reader keeps the time a byte of a large
  * body took each way (a moving average, weight {@link RATE_WEIGHT} for the newest) and shares
  * only while that is faster by {@link SHARING_GAIN}; one large body in {@link PROBE_EVERY} is
- * read each way whatever the averages say, to keep both current.
+ * read each way whatever the averages say, to keep both current. The first {@link WARM_UP_BODIES}
+ * shared bodies are not counted: the worker's code is still being compiled, and one slow first
+ * sample kept a quiet host reading alone for a whole run.
  */
 const RATE_WEIGHT = 0.25;
 const SHARING_GAIN = 0.95;
-const PROBE_EVERY = 16;
+const PROBE_EVERY = 8;
+const WARM_UP_BODIES = 2;
 
 /** Who claimed a chunk, in {@link BodyJob.claims}. */
 const CLAIMED_BY_MAIN = 1;
@@ -124,6 +127,7 @@ export class VectorBodyReader {
   #workerChunks = 0;
   /** Large bodies read while the worker was ready, and milliseconds a byte alone and shared. */
   #largeBodies = 0;
+  #sharedBodies = 0;
   #aloneMsPerByte = 0;
   #sharedMsPerByte = 0;
 
@@ -218,7 +222,9 @@ export class VectorBodyReader {
       read.filter((vectors) => vectors !== undefined),
     );
     const msPerByte = (performance.now() - startedAt) / body.byteLength;
-    this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
+    if (++this.#sharedBodies > WARM_UP_BODIES) {
+      this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
+    }
     return value;
   }
 
