@@ -88,6 +88,9 @@ const service = new VectorService({
   approximateSearch: { linkInBackground: false },
 });
 
+// The thread that shares the reading of large bodies starts once per process (on the first large
+// body); started here so that the upsert rows time the requests only.
+await service.startBodyReader();
 const route = createVectorRoute({ service });
 const headers = { get: (name: string) => (name === "authorization" ? "Bearer bench" : undefined) };
 const signal = new AbortController().signal;

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
-import { describe } from "vitest";
-import { parseVectorBody } from "./json-body.ts";
+import { describe, test as unitTest } from "vitest";
+import { parseVectorBody, prefetchVectors } from "./json-body.ts";
 
 const encoder = new TextEncoder();
 
@@ -59,39 +59,121 @@ const numberText = fc
       }`,
   );
 
+/** Upsert bodies: records with vectors of any decimal text, ids and metadata. */
+const recordsText = fc
+  .array(
+    fc.record({
+      id: fc.string(),
+      vector: fc.array(
+        fc.oneof(numberText, fc.double({ noNaN: true, noDefaultInfinity: true }).map(String)),
+        { maxLength: 20 },
+      ),
+      metadata: fc.option(fc.dictionary(fc.string(), fc.jsonValue()), { nil: undefined }),
+    }),
+    { maxLength: 5 },
+  )
+  .map(
+    (records) =>
+      `[${records
+        .map(
+          (record) =>
+            `{"id":${JSON.stringify(record.id)},"vector":[${record.vector.join(" ,\n")}]${
+              record.metadata === undefined ? "" : `,"metadata":${JSON.stringify(record.metadata)}`
+            }}`,
+        )
+        .join(",")}]`,
+  );
+
+/** Bodies where `"vector"` is found where no record vector is: nested, in strings, as a value. */
+const misleadingText = fc
+  .array(
+    fc.dictionary(
+      fc.constantFrom("vector", "id", "metadata", 'a\\"vector'),
+      fc.oneof(
+        fc.array(fc.integer()),
+        fc.jsonValue(),
+        fc.constantFrom('"vector"', '{"vector":[1,2]}', '["vector",[3]]', '"\\"vector\\":[4]"'),
+        fc.dictionary(fc.constantFrom("vector"), fc.array(fc.double({ noNaN: true }))),
+      ),
+    ),
+    { maxLength: 4 },
+  )
+  .map((records) => JSON.stringify(records))
+  .chain((text) =>
+    // And the same cut short or with bytes changed: a body that is no longer JSON.
+    fc.oneof(
+      fc.constant(text),
+      fc.nat({ max: text.length }).map((end) => text.slice(0, end)),
+      fc
+        .tuple(fc.nat({ max: text.length }), fc.constantFrom("]", "[", '"', ",", "x", "1e999"))
+        .map(([at, insert]) => `${text.slice(0, at)}${insert}${text.slice(at)}`),
+    ),
+  );
+
+/**
+ * `parseVectorBody` with the vectors read ahead as `VectorBodyReader` does: those of the first
+ * part of the body from the body, those of the rest from a copy of the rest, and the structure.
+ */
+function readInTwo(body: Uint8Array, split: number): unknown {
+  const copy = body.slice(split);
+  const first = prefetchVectors(body, { from: 0, to: split });
+  const rest = prefetchVectors(copy, { from: 0, to: copy.length, base: split });
+  return parseVectorBody(body, [first, rest]);
+}
+
+describe("parseVectorBody with vectors read ahead", () => {
+  test.prop(
+    [
+      fc.oneof(
+        recordsText,
+        misleadingText,
+        fc.jsonValue().map((value) => JSON.stringify(value)),
+      ),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+    ],
+    { numRuns: 500 },
+  )("gives what reading it inline gives, or throws as it does", (text, share) => {
+    const body = encoder.encode(text);
+    const split = Math.floor(body.length * share);
+    const inline = outcome(() => parseVectorBody(body));
+    const ahead = outcome(() => readInTwo(body, split));
+    return expectEqual(ahead, inline);
+  });
+});
+
+unitTest("a record vector read ahead is taken, not read again", ({ expect }) => {
+  const body = encoder.encode('[{"id":"a","vector":[0.5,1]},{"id":"b","vector":[2,-0.25]}]');
+  const split = body.indexOf(0x7d) + 1;
+  const copy = body.slice(split);
+  const rest = prefetchVectors(copy, { from: 0, to: copy.length, base: split });
+  const records = parseVectorBody(body, [rest]) as { vector: Float32Array }[];
+  expect(records[1]?.vector.buffer).toBe(rest.floats.buffer);
+  expect(Array.from(records[1]?.vector ?? [])).toEqual([2, -0.25]);
+  expect(Array.from(records[0]?.vector ?? [])).toEqual([0.5, 1]);
+});
+
+/** The value `read` returns, or "threw". */
+function outcome(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch {
+    return "threw";
+  }
+}
+
 describe("parseVectorBody against JSON.parse", () => {
   test.prop([fc.jsonValue()], { numRuns: 300 })("any JSON value", (value) => {
     const { actual, wanted } = agree(JSON.stringify(value));
     return expectEqual(actual, wanted);
   });
 
-  test.prop(
-    [
-      fc.array(
-        fc.record({
-          id: fc.string(),
-          vector: fc.array(
-            fc.oneof(numberText, fc.double({ noNaN: true, noDefaultInfinity: true }).map(String)),
-            { maxLength: 20 },
-          ),
-          metadata: fc.option(fc.dictionary(fc.string(), fc.jsonValue()), { nil: undefined }),
-        }),
-        { maxLength: 5 },
-      ),
-    ],
-    { numRuns: 300 },
-  )("records whose vectors are every kind of decimal text", (records) => {
-    const text = `[${records
-      .map(
-        (record) =>
-          `{"id":${JSON.stringify(record.id)},"vector":[${record.vector.join(" ,\n")}]${
-            record.metadata === undefined ? "" : `,"metadata":${JSON.stringify(record.metadata)}`
-          }}`,
-      )
-      .join(",")}]`;
-    const { actual, wanted } = agree(text);
-    return expectEqual(actual, wanted);
-  });
+  test.prop([recordsText], { numRuns: 300 })(
+    "records whose vectors are every kind of decimal text",
+    (text) => {
+      const { actual, wanted } = agree(text);
+      return expectEqual(actual, wanted);
+    },
+  );
 
   test.prop(
     [

@@ -53,12 +53,41 @@ let words = new DataView(bytes.buffer);
 let position = 0;
 /** Components of the vector being read; grown as needed. */
 let scratch = new Float32Array(1024);
+/** Where {@link readFloats} writes (the scratch, or a prefetch's output), and how much is used. */
+let sink = scratch;
+let sinkLength = 0;
+/** Vectors read ahead of the structure (see {@link prefetchVectors}), by the offset of their `[`. */
+let ahead: readonly PrefetchedVectors[] = [];
+/** The entry of {@link ahead} the reader is at: its source, and its index there. */
+let aheadSource = 0;
+let aheadCursor = 0;
+
+/**
+ * Record vectors read before the body's structure, by {@link prefetchVectors}: for the `i`th,
+ * its `[` at `starts[i]`, the byte after its `]` at `ends[i]`, and its components
+ * `floats[offsets[i]] … floats[offsets[i + 1]]`, in increasing `starts` order.
+ */
+export interface PrefetchedVectors {
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** One more than `starts`: the last is the end of the components. */
+  readonly offsets: Int32Array;
+  readonly floats: Float32Array;
+}
 
 /**
  * `JSON.parse` of the UTF-8 body, with record `vector` arrays of finite numbers as
  * `Float32Array`s. Throws on anything that is not JSON (the caller then uses `JSON.parse`).
+ * `prefetched`: vectors {@link prefetchVectors} read from this body, in the body's order; a
+ * record vector found there is taken rather than read again.
  */
-export function parseVectorBody(body: Uint8Array): unknown {
+export function parseVectorBody(
+  body: Uint8Array,
+  prefetched: readonly PrefetchedVectors[] = [],
+): unknown {
+  ahead = prefetched;
+  aheadSource = 0;
+  aheadCursor = 0;
   bytes = body;
   words = new DataView(body.buffer, body.byteOffset, body.byteLength);
   position = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
@@ -73,7 +102,95 @@ export function parseVectorBody(body: Uint8Array): unknown {
   } finally {
     bytes = new Uint8Array(0);
     words = new DataView(bytes.buffer);
+    ahead = [];
   }
+}
+
+/**
+ * Reads every array of finite numbers that follows a `"vector"` key (`"vector"`, whitespace, `:`,
+ * whitespace, `[`) whose quote starts in `from … to`, without reading the rest of the body: the
+ * part of {@link parseVectorBody}'s work that can run beside it, in another thread, on a copy of
+ * part of the body (`base` is the copy's offset in the body, added to the offsets returned).
+ * Anything else there (a string that looks like a key, an array of something else, bytes that are
+ * not JSON) is only skipped: {@link parseVectorBody} reads the structure and takes from the result
+ * only the arrays it reaches as record vectors, byte for byte the same read either way.
+ */
+export function prefetchVectors(
+  body: Uint8Array,
+  range: { readonly from: number; readonly to: number; readonly base?: number },
+): PrefetchedVectors {
+  const base = range.base ?? 0;
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const offsets: number[] = [0];
+  bytes = body;
+  words = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  sink = new Float32Array(Math.max(1024, (range.to - range.from) >> 4));
+  sinkLength = 0;
+  try {
+    let key = text.indexOf(VECTOR_KEY, range.from);
+    while (key >= 0 && key < range.to) {
+      position = key + VECTOR_KEY.length;
+      skipWhitespace();
+      if (bytes[position] === COLON) {
+        position++;
+        skipWhitespace();
+        const start = position;
+        if (bytes[start] === OPEN_BRACKET && readFloats()) {
+          starts.push(start + base);
+          ends.push(position + base);
+          offsets.push(sinkLength);
+        }
+      }
+      key = text.indexOf(VECTOR_KEY, Math.max(position, key + 1));
+    }
+    return {
+      starts: Int32Array.from(starts),
+      ends: Int32Array.from(ends),
+      offsets: Int32Array.from(offsets),
+      floats: sink.subarray(0, sinkLength),
+    };
+  } finally {
+    bytes = new Uint8Array(0);
+    words = new DataView(bytes.buffer);
+    sink = scratch;
+    sinkLength = 0;
+  }
+}
+
+const VECTOR_KEY = '"vector"';
+
+/**
+ * The prefetched vector whose `[` is at `position`, if any; moves the reader past it. The reader
+ * reaches record vectors in the order of the body, and the sources are in that order too, so this
+ * only moves forward (sources out of order would only make it read some vectors again).
+ */
+function takePrefetched(): Float32Array | undefined {
+  while (aheadSource < ahead.length) {
+    const vectors = ahead[aheadSource] as PrefetchedVectors;
+    const starts = vectors.starts;
+    let cursor = aheadCursor;
+    while (cursor < starts.length && (starts[cursor] as number) < position) {
+      cursor++;
+    }
+    if (cursor === starts.length) {
+      aheadSource++;
+      aheadCursor = 0;
+      continue;
+    }
+    aheadCursor = cursor;
+    if (starts[cursor] !== position) {
+      return undefined;
+    }
+    aheadCursor = cursor + 1;
+    position = vectors.ends[cursor] as number;
+    return vectors.floats.subarray(
+      vectors.offsets[cursor] as number,
+      vectors.offsets[cursor + 1] as number,
+    );
+  }
+  return undefined;
 }
 
 function skipWhitespace(): void {
@@ -119,6 +236,22 @@ function readLiteral(text: string, value: unknown): unknown {
   }
   position += text.length;
   return value;
+}
+
+/** A record's `vector`: float32 when it is an array of finite numbers, else the plain value. */
+function readVector(depth: number): unknown {
+  const prefetched = ahead.length === 0 ? undefined : takePrefetched();
+  if (prefetched !== undefined) {
+    return prefetched;
+  }
+  sink = scratch;
+  sinkLength = 0;
+  if (readFloats()) {
+    scratch = sink;
+    return sink.slice(0, sinkLength);
+  }
+  scratch = sink;
+  return readArray(depth + 2);
 }
 
 function expect(byte: number): void {
@@ -194,13 +327,17 @@ function readArray(depth: number): unknown[] {
   }
 }
 
-/** A record's `vector`: float32 when it is an array of finite numbers, else the plain value. */
-function readVector(depth: number): unknown {
+/**
+ * Reads the array at `position` (its `[`) into {@link sink} from {@link sinkLength} when it is an
+ * array of finite numbers, and leaves `position` after its `]`; false otherwise (`position` and
+ * the sink's length are then as they were).
+ */
+function readFloats(): boolean {
   const start = position;
   const input = bytes;
   const end = input.length;
-  let out = scratch;
-  let length = 0;
+  let out = sink;
+  let length = sinkLength;
   let at = start + 1;
   let byte = input[at] as number;
   while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
@@ -208,7 +345,7 @@ function readVector(depth: number): unknown {
   }
   if (byte === CLOSE_BRACKET) {
     position = at + 1;
-    return new Float32Array(0);
+    return true;
   }
   for (;;) {
     while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
@@ -217,7 +354,7 @@ function readVector(depth: number): unknown {
     if (byte !== MINUS && !(byte >= ZERO && byte <= NINE)) {
       // Not all numbers: the plain array, which the command then refuses as it would.
       position = start;
-      return readArray(depth + 2);
+      return false;
     }
     // The texts JSON.stringify writes for float32 values (`-0.123…`, no exponent) are read
     // here. A float32 keeps about 7 significant digits, so the first 9 (summed in an int32)
@@ -301,19 +438,24 @@ function readVector(depth: number): unknown {
     }
     if (!isPlain) {
       position = componentStart;
-      component = readComponent();
+      try {
+        component = readComponent();
+      } catch {
+        position = start;
+        return false;
+      }
       if (!Number.isFinite(component)) {
         position = start;
-        return readArray(depth + 2);
+        return false;
       }
       at = position;
       byte = input[at] as number;
     }
     if (length === out.length) {
-      const grown = new Float32Array(length * 2);
+      const grown = new Float32Array(Math.max(length * 2, 1024));
       grown.set(out);
       out = grown;
-      scratch = grown;
+      sink = grown;
     }
     out[length++] = component;
     while (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
@@ -323,9 +465,13 @@ function readVector(depth: number): unknown {
       byte = input[++at] as number;
       continue;
     }
-    position = at;
-    expect(CLOSE_BRACKET);
-    return out.slice(0, length);
+    if (byte !== CLOSE_BRACKET) {
+      position = start;
+      return false;
+    }
+    position = at + 1;
+    sinkLength = length;
+    return true;
   }
 }
 

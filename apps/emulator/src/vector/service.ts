@@ -9,6 +9,7 @@
 import { generateToken } from "@stratus/core/auth";
 import { IndexTypeSchema, SimilarityFunctionSchema } from "@stratus/core/schemas";
 import { type FsyncPolicy, openStore, type Store, type StoreState } from "../storage/index.ts";
+import { VectorBodyReader } from "./body-reader.ts";
 import type { CommandContext, CommandOutcome, VectorCommand } from "./commands.ts";
 import { createEmbedder } from "./embedder.ts";
 import { VectorIndexExistsError, VectorIndexSpecError } from "./errors.ts";
@@ -55,6 +56,12 @@ export interface VectorServiceOptions {
    * @default {} (the defaults of {@link ApproximateSearchConfig})
    */
   readonly approximateSearch?: ApproximateSearchConfig | false | undefined;
+  /**
+   * Request bodies of at least this many bytes have their record vectors read by two threads
+   * (a worker beside the main thread), `false` for one thread always (`body-reader.ts`).
+   * @default 262144 (`DEFAULT_PARALLEL_BODY_BYTES`)
+   */
+  readonly parallelBodyBytes?: number | false | undefined;
 }
 
 /** When DENSE queries use an HNSW graph instead of the exact scan (docs/vector-search.md). */
@@ -85,10 +92,12 @@ export class VectorService {
   #store: Store | undefined;
   #isReplaying = false;
   #isClosed = false;
+  readonly #bodies: VectorBodyReader;
 
   /** An in-memory service; {@link VectorService.open} for one that persists. */
   constructor(options: VectorServiceOptions) {
     this.#options = options;
+    this.#bodies = new VectorBodyReader({ parallelBodyBytes: options.parallelBodyBytes });
   }
 
   /** Opens the service and replays its store when `storeDirectory` is set. */
@@ -165,6 +174,22 @@ export class VectorService {
     return outcome;
   }
 
+  /**
+   * A request body as `parseVectorBody` reads it (the same value or the same throw), the record
+   * vectors of a large one read by two threads.
+   */
+  readBody(body: Uint8Array): unknown {
+    return this.#bodies.read(body);
+  }
+
+  /**
+   * Starts the thread that reads large bodies beside the main thread now rather than on the
+   * first large body; resolves whether it runs (benches time it apart from the requests).
+   */
+  startBodyReader(): Promise<boolean> {
+    return this.#bodies.start();
+  }
+
   /** Every index (spec, tokens, records) as the store's snapshot holds it, for an emulator snapshot. */
   storeState(): StoreState {
     return {
@@ -179,6 +204,7 @@ export class VectorService {
       return;
     }
     this.#isClosed = true;
+    await this.#bodies.close();
     for (const index of this.#indexes.values()) {
       index.close();
     }

@@ -241,3 +241,64 @@ test("acknowledged upserts survive SIGKILL of a real emulator", { timeout: 60_00
     expect(missing).toEqual([]);
   });
 });
+
+test("large upserts survive SIGKILL bit for bit", {
+  timeout: 60_000,
+}, async ({ expect }) => {
+  await withDirectory(async (dataDir) => {
+    const child = spawn(
+      process.execPath,
+      ["--conditions=@stratus/source", "--import", REGISTER_TS, CHILD, dataDir, "always"],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once("line", resolve);
+      child.once("exit", () => reject(new Error("the emulator child exited before it was ready")));
+    });
+    const { vectorUrl, vectorToken } = JSON.parse(firstLine) as {
+      vectorUrl: string;
+      vectorToken: string;
+    };
+    const index = new Index({ url: vectorUrl, token: vectorToken, retry: false });
+
+    // Given batches of 100 × 384 float32 values (about 800 KB of JSON each, above the size that
+    // may be read by two threads, once the reading thread has started) acknowledged, then a SIGKILL
+    const sent = new Map<string, number[]>();
+    for (let batch = 0; batch < 8; batch++) {
+      const records = Array.from({ length: 100 }, (_, row) => ({
+        id: `b${batch}-${row}`,
+        vector: Array.from({ length: 384 }, (_, column) =>
+          Math.fround(Math.sin(batch * 1000 + row * 384 + column) / (column + 1)),
+        ),
+      }));
+      await index.upsert(records);
+      for (const record of records) {
+        sent.set(record.id, record.vector);
+      }
+    }
+    child.kill("SIGKILL");
+    await exited;
+
+    // Then a restarted emulator has every vector, each float32 exactly (the service writes the
+    // shortest text of the float32, which Math.fround reads back to it)
+    await using restarted = await createEmulator({ port: 0, respPort: null, dataDir });
+    const after = new Index({
+      url: restarted.vectorUrl,
+      token: restarted.vectorToken,
+      retry: false,
+    });
+    const ids = [...sent.keys()];
+    const fetched = await after.fetch(ids, { includeVectors: true });
+    const wrong = ids.filter((id, i) => {
+      const vector = fetched[i]?.vector;
+      const expected = sent.get(id) ?? [];
+      return (
+        vector?.length !== expected.length ||
+        vector.some((value, c) => !Object.is(Math.fround(value), expected[c]))
+      );
+    });
+    expect(fetched.length).toBe(800);
+    expect(wrong).toEqual([]);
+  });
+});

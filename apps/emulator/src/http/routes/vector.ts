@@ -15,7 +15,6 @@
 import { parseBearerToken } from "@stratus/core/auth";
 import {
   DEFAULT_NAMESPACE,
-  parseVectorBody,
   VECTOR_COMMANDS,
   type VectorGrant,
   VectorMessages,
@@ -136,7 +135,7 @@ async function run(
     const outcome = await context.service.execute(command, {
       index,
       namespace: namespace ?? DEFAULT_NAMESPACE,
-      body: parseBody(request.body),
+      body: parseBody(request.body, context.service),
       query: request.query,
     });
     count = outcome.count;
@@ -182,9 +181,9 @@ function recordUsage(
 }
 
 /** Upserts' vectors straight from the bytes when the fast reader takes them, else JSON.parse. */
-function parseBody(body: Uint8Array): unknown {
+function parseBody(body: Uint8Array, service: VectorService): unknown {
   try {
-    return parseVectorBody(body);
+    return service.readBody(body);
   } catch {
     // Not JSON, or nothing the fast reader takes: JSON.parse decides, with its own error.
   }

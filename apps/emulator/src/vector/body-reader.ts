@@ -1,0 +1,366 @@
+/**
+ * Reads vector request bodies with both cores (issue 21: upsert ≥ 50,000 vectors/s in batches of
+ * 1,000 over REST). Reading the decimal text of a 1,000 × 384 upsert is about three quarters of
+ * its CPU on the main thread, and a client sending batches one after another leaves the second
+ * core idle. So for a large body a worker thread reads record vectors of part of the body while
+ * the main thread reads the rest, and then the main thread reads the structure (ids, metadata,
+ * every other value) as `parseVectorBody` always did, taking each record vector it reaches from
+ * what was read ahead when one was read at that very byte.
+ *
+ * The result is the inline reader's by construction: what is read ahead is only the float32
+ * reading of an array at a given offset (the same function on the same bytes), and the main
+ * thread decides everything else, errors included; whatever the worker did not read (it has not
+ * started, cannot start, failed, or was not scheduled in time) is read on the main thread.
+ *
+ * The main thread never waits for the worker: after the body's first part, the two threads claim
+ * chunks from either end (`Atomics` on a shared array, see {@link BodyJob}), the worker sends each
+ * chunk's vectors as it finishes them, and the main thread, out of chunks to claim, takes what
+ * has arrived (`receiveMessageOnPort`, synchronously) and reads the chunk the worker is still on
+ * itself. And it shares only while sharing measures faster than reading alone (see
+ * {@link SHARING_GAIN}): on a host whose cores are busy the two threads take turns.
+ *
+ * The worker starts on the first large body and is used once it says it is ready; it never keeps
+ * the process alive, and `close` ends it.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from "node:worker_threads";
+import { type PrefetchedVectors, parseVectorBody, prefetchVectors } from "./json-body.ts";
+
+/**
+ * Bodies below this many bytes are read inline: sharing costs a copy, a message each way and
+ * waking the worker, and a 384-dimensional vector is about 8 KB of text, read in about 15 µs. On
+ * the shared bench host sharing did not pay below 128 vectors (about 1 MB) even when it paid at
+ * 1,000; the adaptive choice above this threshold covers the sizes between.
+ */
+export const DEFAULT_PARALLEL_BODY_BYTES = 256 * 1024;
+
+/**
+ * The first part of a body, which the main thread reads while the worker wakes up and which is
+ * not copied for it. The rest is cut into chunks that both threads claim.
+ */
+const MAIN_FIRST = 0.2;
+
+/** Bytes of a chunk: about 16 vectors of 384 float32 texts. */
+const CHUNK_BYTES = 128 * 1024;
+
+/**
+ * Sharing helps when the two threads run at once. On a host whose cores are busy they take turns
+ * instead, and sharing costs more than it saves. So the reader keeps the time a byte of a large
+ * body took each way (a moving average, weight {@link RATE_WEIGHT} for the newest) and shares
+ * only while that is faster by {@link SHARING_GAIN}; one large body in {@link PROBE_EVERY} is
+ * read each way whatever the averages say, to keep both current. The first {@link WARM_UP_BODIES}
+ * shared bodies are not counted: the worker's code is still being compiled, and one slow first
+ * sample kept a quiet host reading alone for a whole run.
+ */
+const RATE_WEIGHT = 0.25;
+const SHARING_GAIN = 0.95;
+const PROBE_EVERY = 8;
+const WARM_UP_BODIES = 2;
+
+/** Who claimed a chunk, in {@link BodyJob.claims}. */
+const CLAIMED_BY_MAIN = 1;
+export const CLAIMED_BY_WORKER = 2;
+
+/**
+ * The part of a body after its first part, for the worker: `bytes` are the body's from `base` to
+ * its end (in a shared buffer the next body reuses), cut into chunks of `chunkBytes` (the last
+ * one shorter); chunk `i` holds the record vectors whose `"vector"` key starts in it. The main
+ * thread claims chunks from the first, the worker from the last, each by setting `claims[i]` from
+ * 0 (`Atomics.compareExchange`) and stopping at the first the other has. The worker sends a
+ * chunk's vectors before it claims the next, so when the main thread finds chunk `i` taken, the
+ * vectors of every chunk after `i` are already on their way, and only chunk `i` may be unread.
+ */
+export interface BodyJob {
+  readonly id: number;
+  readonly bytes: Uint8Array;
+  readonly base: number;
+  readonly chunkBytes: number;
+  readonly claims: Int32Array;
+}
+
+/** The vectors of one chunk the worker claimed. */
+export interface BodyChunkResult {
+  readonly id: number;
+  readonly chunk: number;
+  readonly vectors: PrefetchedVectors;
+}
+
+/** What the worker is given when it starts: the port its chunks' vectors go to. */
+export interface BodyWorkerData {
+  readonly results: MessagePort;
+}
+
+export interface VectorBodyReaderOptions {
+  /** Bodies of at least this many bytes are read with the worker; `false`: never. */
+  readonly parallelBodyBytes?: number | false | undefined;
+  /** The worker's Node options (default: the process's). */
+  readonly workerExecArgv?: readonly string[] | undefined;
+  /** Bytes of a chunk the threads claim (tests cut small bodies into many). */
+  readonly chunkBytes?: number | undefined;
+  /** Whether every large body is shared, however the times compare (tests). @default false */
+  readonly alwaysShare?: boolean | undefined;
+}
+
+type WorkerState = "idle" | "starting" | "ready" | "unavailable";
+
+export class VectorBodyReader {
+  readonly #minBytes: number;
+  readonly #execArgv: readonly string[] | undefined;
+  readonly #chunkBytes: number;
+  readonly #alwaysShare: boolean;
+  #worker: Worker | undefined;
+  /** Where the worker's chunks arrive; read synchronously. */
+  #results: MessagePort | undefined;
+  #state: WorkerState = "idle";
+  #nextJob = 0;
+  /** The copy of the worker's part of a body, reused (a late worker only reads stale bytes). */
+  #shared = new Uint8Array(new SharedArrayBuffer(0));
+  #started: Promise<boolean> = Promise.resolve(false);
+  #resolveStarted: (isReady: boolean) => void = () => undefined;
+  /** Chunks the worker read, of every body read in parallel, for tests and benches. */
+  #workerChunks = 0;
+  /** Large bodies read while the worker was ready, and milliseconds a byte alone and shared. */
+  #largeBodies = 0;
+  #sharedBodies = 0;
+  #aloneMsPerByte = 0;
+  #sharedMsPerByte = 0;
+
+  constructor(options: VectorBodyReaderOptions = {}) {
+    const bytes = options.parallelBodyBytes ?? DEFAULT_PARALLEL_BODY_BYTES;
+    this.#minBytes = bytes === false ? Number.POSITIVE_INFINITY : bytes;
+    this.#execArgv = options.workerExecArgv;
+    this.#chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+    this.#alwaysShare = options.alwaysShare ?? false;
+  }
+
+  /** Whether the worker is started and reads its share of large bodies. */
+  get isParallel(): boolean {
+    return this.#state === "ready";
+  }
+
+  /** Chunks whose vectors the worker read and the main thread took, so far. */
+  get workerChunks(): number {
+    return this.#workerChunks;
+  }
+
+  /**
+   * Starts the worker if it is not (it otherwise starts on the first large body); resolves true
+   * once it reads its share of large bodies, false when there is none (none could start, it
+   * failed, it is closed, or bodies are never read in parallel).
+   */
+  start(): Promise<boolean> {
+    if (this.#state === "idle" && Number.isFinite(this.#minBytes)) {
+      this.#start();
+    }
+    return this.#started;
+  }
+
+  /**
+   * `parseVectorBody(body)`: the same value, or the same throw (the caller then runs
+   * `JSON.parse`).
+   */
+  read(body: Uint8Array): unknown {
+    if (body.byteLength < this.#minBytes) {
+      return parseVectorBody(body);
+    }
+    if (this.#state === "idle") {
+      this.#start();
+    }
+    const worker = this.#worker;
+    const results = this.#results;
+    if (this.#state !== "ready" || worker === undefined || results === undefined) {
+      return parseVectorBody(body);
+    }
+    const startedAt = performance.now();
+    if (!this.#shouldShare()) {
+      const value = parseVectorBody(body);
+      this.#aloneMsPerByte = average(
+        this.#aloneMsPerByte,
+        (performance.now() - startedAt) / body.byteLength,
+      );
+      return value;
+    }
+    // Chunks the worker sent for an earlier body after that body was read without them.
+    while (receiveMessageOnPort(results) !== undefined) {
+      // dropped
+    }
+    const split = Math.floor(body.byteLength * MAIN_FIRST);
+    const chunkBytes = this.#chunkBytes;
+    const chunkCount = Math.ceil((body.byteLength - split) / chunkBytes);
+    const bytes = this.#copyForWorker(body.subarray(split));
+    const claims = new Int32Array(new SharedArrayBuffer(chunkCount * 4));
+    const id = this.#nextJob++;
+    const job: BodyJob = { id, bytes, base: split, chunkBytes, claims };
+    worker.postMessage(job);
+    const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount + 1);
+    read[0] = prefetchVectors(body, { from: 0, to: split });
+    let chunk = 0;
+    for (; chunk < chunkCount; chunk++) {
+      if (Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
+        break;
+      }
+      const from = split + chunk * chunkBytes;
+      read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
+    }
+    if (chunk < chunkCount) {
+      // The worker has every chunk from `chunk` on and has sent all but the one it is reading.
+      this.#receive({ id, read });
+      if (read[chunk + 1] === undefined) {
+        const from = split + chunk * chunkBytes;
+        read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
+      }
+      this.#receive({ id, read });
+    }
+    const value = parseVectorBody(
+      body,
+      read.filter((vectors) => vectors !== undefined),
+    );
+    const msPerByte = (performance.now() - startedAt) / body.byteLength;
+    if (++this.#sharedBodies > WARM_UP_BODIES) {
+      this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
+    }
+    return value;
+  }
+
+  /** Ends the worker; later bodies are read inline. */
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    this.#stop();
+    await worker?.terminate();
+  }
+
+  /** Takes the chunks of job `id` that have arrived into `read` (by chunk, after the first part). */
+  #receive({ id, read }: { id: number; read: (PrefetchedVectors | undefined)[] }): void {
+    const results = this.#results;
+    if (results === undefined) {
+      return;
+    }
+    for (;;) {
+      const received = receiveMessageOnPort(results);
+      if (received === undefined) {
+        return;
+      }
+      const result = received.message as BodyChunkResult;
+      if (result.id === id && read[result.chunk + 1] === undefined) {
+        read[result.chunk + 1] = result.vectors;
+        this.#workerChunks++;
+      }
+    }
+  }
+
+  /** Whether this large body is shared: see {@link SHARING_GAIN}. */
+  #shouldShare(): boolean {
+    if (this.#alwaysShare) {
+      return true;
+    }
+    const body = this.#largeBodies++;
+    if (this.#aloneMsPerByte === 0 || body % PROBE_EVERY === 0) {
+      return false;
+    }
+    if (this.#sharedMsPerByte === 0 || body % PROBE_EVERY === PROBE_EVERY / 2) {
+      return true;
+    }
+    return this.#sharedMsPerByte < this.#aloneMsPerByte * SHARING_GAIN;
+  }
+
+  /** `part` in the shared buffer, grown when it is too small. */
+  #copyForWorker(part: Uint8Array): Uint8Array {
+    if (this.#shared.byteLength < part.byteLength) {
+      this.#shared = new Uint8Array(
+        new SharedArrayBuffer(part.byteLength + (part.byteLength >> 2)),
+      );
+    }
+    const bytes = this.#shared.subarray(0, part.byteLength);
+    bytes.set(part);
+    return bytes;
+  }
+
+  #start(): void {
+    const url = workerUrl();
+    if (url === undefined) {
+      this.#state = "unavailable";
+      return;
+    }
+    this.#state = "starting";
+    this.#started = new Promise((resolve) => {
+      this.#resolveStarted = resolve;
+    });
+    const channel = new MessageChannel();
+    const workerData: BodyWorkerData = { results: channel.port2 };
+    let worker: Worker;
+    try {
+      worker = new Worker(url, {
+        ...(this.#execArgv === undefined ? {} : { execArgv: [...this.#execArgv] }),
+        workerData,
+        transferList: [channel.port2],
+        // Nothing is logged by the worker; its stdio would only keep handles open.
+        stdout: false,
+        stderr: false,
+      });
+    } catch {
+      channel.port1.close();
+      this.#stop();
+      return;
+    }
+    this.#worker = worker;
+    this.#results = channel.port1;
+    // Neither keeps the process alive: the main thread never waits for the worker.
+    channel.port1.unref();
+    worker.unref();
+    worker.on("message", (message: unknown) => {
+      if (message === "ready" && this.#state === "starting") {
+        this.#state = "ready";
+        this.#resolveStarted(true);
+      }
+    });
+    // A worker that cannot start or fails: everything is read inline from then on.
+    const fail = (): void => {
+      if (this.#worker === worker) {
+        this.#stop();
+        void worker.terminate();
+      }
+    };
+    worker.on("error", fail);
+    worker.on("messageerror", fail);
+    worker.on("exit", fail);
+  }
+
+  #stop(): void {
+    this.#worker = undefined;
+    this.#results?.close();
+    this.#results = undefined;
+    this.#state = "unavailable";
+    this.#resolveStarted(false);
+  }
+}
+
+/** The moving average of {@link RATE_WEIGHT}: `sample` itself when there is none yet. */
+function average(current: number, sample: number): number {
+  return current === 0 ? sample : current + (sample - current) * RATE_WEIGHT;
+}
+
+/**
+ * The worker's module: beside this one in the sources (`body-worker.ts`, which needs a loader
+ * for TypeScript), or `dist/vector/body-worker.js` of the package when this runs from the bundle
+ * (as `dist/index.js`, `dist/main.js` or a chunk in `dist/chunks/`).
+ */
+function workerUrl(): URL | undefined {
+  const here = import.meta.url;
+  let url: URL;
+  if (here.endsWith(".ts")) {
+    url = new URL("./body-worker.ts", here);
+  } else {
+    const dist = here.lastIndexOf("/dist/");
+    if (dist < 0) {
+      return undefined;
+    }
+    url = new URL(`${here.slice(0, dist)}/dist/vector/body-worker.js`);
+  }
+  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : undefined;
+}

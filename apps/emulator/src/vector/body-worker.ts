@@ -1,0 +1,46 @@
+/**
+ * The thread that reads record vectors of large vector request bodies beside the main thread
+ * (issue 21; see `body-reader.ts`). It only runs {@link prefetchVectors} on the chunks it claims
+ * of the bytes it is sent and sends each chunk's floats back as it finishes it, transferred: it
+ * decides nothing about the request, so no error of its own can reach a client (the main thread
+ * reads whatever this did not).
+ *
+ * An entry of the package's build (`scripts/bundle.mjs`, named in the build script) so that the
+ * published `dist/vector/body-worker.js` exists beside the bundle.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import {
+  type BodyChunkResult,
+  type BodyJob,
+  type BodyWorkerData,
+  CLAIMED_BY_WORKER,
+} from "./body-reader.ts";
+import { prefetchVectors } from "./json-body.ts";
+
+const port = parentPort;
+const { results } = workerData as BodyWorkerData;
+if (port !== null) {
+  port.on("message", (job: BodyJob) => {
+    for (let chunk = job.claims.length - 1; chunk >= 0; chunk--) {
+      if (Atomics.compareExchange(job.claims, chunk, 0, CLAIMED_BY_WORKER) !== 0) {
+        return;
+      }
+      const from = chunk * job.chunkBytes;
+      const vectors = prefetchVectors(job.bytes, {
+        from,
+        to: from + job.chunkBytes,
+        base: job.base,
+      });
+      const result: BodyChunkResult = { id: job.id, chunk, vectors };
+      // Made here, so plain (not shared) buffers: handed over, not copied. Sent before the next
+      // claim: the main thread relies on it (see `BodyJob`).
+      results.postMessage(
+        result,
+        [vectors.starts, vectors.ends, vectors.offsets, vectors.floats].map(
+          (array) => array.buffer as ArrayBuffer,
+        ),
+      );
+    }
+  });
+  port.postMessage("ready");
+}
