@@ -125,8 +125,12 @@ describe("VectorBodyReader sharing as it measures", () => {
 
 describe("VectorBodyReader without a worker", () => {
   unitTest("reads inline where the worker cannot start", async ({ expect }) => {
-    // No loader for the TypeScript sources: the worker fails to load its module.
-    const reader = new VectorBodyReader({ parallelBodyBytes: 1, workerExecArgv: [] });
+    // A module that throws as it loads (whether Node could load the TypeScript sources without
+    // a loader depends on its version: Node 24 strips types itself).
+    const reader = new VectorBodyReader({
+      parallelBodyBytes: 1,
+      workerModule: new URL("data:text/javascript,throw new Error('no worker here')"),
+    });
     expect(await reader.start()).toBe(false);
     const bytes = encoder.encode('[{"id":"a","vector":[0.5,2]}]');
     expect(reader.read(bytes)).toStrictEqual(parseVectorBody(bytes));

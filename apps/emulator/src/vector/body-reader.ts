@@ -101,6 +101,8 @@ export interface VectorBodyReaderOptions {
   readonly parallelBodyBytes?: number | false | undefined;
   /** The worker's Node options (default: the process's). */
   readonly workerExecArgv?: readonly string[] | undefined;
+  /** The worker's module (default: `body-worker` beside this one; tests give one that fails). */
+  readonly workerModule?: URL | undefined;
   /** Bytes of a chunk the threads claim (tests cut small bodies into many). */
   readonly chunkBytes?: number | undefined;
   /** Whether every large body is shared, however the times compare (tests). @default false */
@@ -112,6 +114,7 @@ type WorkerState = "idle" | "starting" | "ready" | "unavailable";
 export class VectorBodyReader {
   readonly #minBytes: number;
   readonly #execArgv: readonly string[] | undefined;
+  readonly #workerModule: URL | undefined;
   readonly #chunkBytes: number;
   readonly #alwaysShare: boolean;
   #worker: Worker | undefined;
@@ -135,6 +138,7 @@ export class VectorBodyReader {
     const bytes = options.parallelBodyBytes ?? DEFAULT_PARALLEL_BODY_BYTES;
     this.#minBytes = bytes === false ? Number.POSITIVE_INFINITY : bytes;
     this.#execArgv = options.workerExecArgv;
+    this.#workerModule = options.workerModule;
     this.#chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
     this.#alwaysShare = options.alwaysShare ?? false;
   }
@@ -282,7 +286,7 @@ export class VectorBodyReader {
   }
 
   #start(): void {
-    const url = workerUrl();
+    const url = this.#workerModule ?? workerUrl();
     if (url === undefined) {
       this.#state = "unavailable";
       return;

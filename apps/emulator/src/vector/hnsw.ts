@@ -65,11 +65,6 @@ const QUEUED = -2;
 const INITIAL_CAPACITY = 64;
 /** Nodes a search keeps on each level above the one it links or answers from (see `#descend`). */
 const UPPER_LAYER_EF = 16;
-/**
- * Levels above which a query's descent walks greedily (see `search`); linking keeps the beam on
- * every level.
- */
-const QUERY_GREEDY_ABOVE = 1;
 
 /**
  * A binary min-heap of (score, node) on typed arrays, reused across searches so a search
@@ -338,17 +333,13 @@ export class HnswGraph<T extends GraphItem> {
       return [];
     }
     this.#setQuery(query);
-    // Greedy above level 1, as hnswlib's walk: those levels hold a 256th of the nodes (M 16), and
-    // the beam on level 1 still finds the query's cluster (on the bench's data, the same ids at
-    // every ef from 10 to 512 as the beam on every level, at 100,000 and 300,000 vectors). Then
-    // one search of level 0, keeping at least UPPER_LAYER_EF nodes: the descent used to run a
-    // 16-node search of level 0 before the search asked for, whose best node started it; the
-    // one search keeping both is cheaper and its recall no lower at any ef (BENCHMARKS.md).
-    const entry = this.#descend(this.#entry, {
-      from: this.#maxLevel,
-      to: 1,
-      greedyAbove: QUERY_GREEDY_ABOVE,
-    });
+    // The beam on every upper level, as linking's descent: hnswlib's greedy walk above level 1
+    // gave the same ids at 100,000 and 300,000 vectors but lost recall at 1,000,000 (0.974 → 0.916
+    // at ef 256; more levels, more chances to stop in the wrong cluster). Then one search of
+    // level 0, keeping at least UPPER_LAYER_EF nodes: the descent used to run a 16-node search of
+    // level 0 before the search asked for, whose best node started it; the one search keeping
+    // both is cheaper and its recall no lower at any ef (BENCHMARKS.md).
+    const entry = this.#descend(this.#entry, { from: this.#maxLevel, to: 1 });
     const ef = Math.max(options.ef, UPPER_LAYER_EF);
     this.#searchLayer(entry, { ef, layer: 0, accept: options.accept });
     const results = this.#results;
@@ -432,11 +423,7 @@ export class HnswGraph<T extends GraphItem> {
       this.#maxLevel = level;
       return;
     }
-    let entry = this.#descend(this.#entry, {
-      from: this.#maxLevel,
-      to: level + 1,
-      greedyAbove: Number.POSITIVE_INFINITY,
-    });
+    let entry = this.#descend(this.#entry, { from: this.#maxLevel, to: level + 1 });
     for (let layer = Math.min(level, this.#maxLevel); layer >= 0; layer--) {
       this.#searchLayer(entry, { ef: this.#efConstruction, layer, accept: undefined });
       const { nodes, scores } = this.#drainResults(node);
@@ -624,21 +611,17 @@ export class HnswGraph<T extends GraphItem> {
 
   /**
    * Descent from `entry` at `from` down to level `to`: at each level a search keeping
-   * {@link UPPER_LAYER_EF} nodes (one above `greedyAbove`), whose nearest starts the next level.
+   * {@link UPPER_LAYER_EF} nodes, whose nearest starts the next level.
    * The paper's greedy walk (ef 1) stops at the first local optimum; on well-separated clusters
    * the lower levels hardly link across them, so a walk that reaches level 0 in the wrong cluster
    * stays there, and a node linked from there gets links into the wrong cluster only (the bench's
    * data at 200,000: 679 nodes whose nearest link scored below 0.5 after the greedy walk, 5 after
-   * this one). Linking keeps the beam on every level; a query only on level 1 (see `search`).
+   * this one). Queries and linking alike (see `search`).
    */
-  #descend(
-    entry: number,
-    levels: { readonly from: number; readonly to: number; readonly greedyAbove: number },
-  ): number {
+  #descend(entry: number, levels: { readonly from: number; readonly to: number }): number {
     let current = entry;
     for (let layer = levels.from; layer >= levels.to; layer--) {
-      const ef = layer > levels.greedyAbove ? 1 : UPPER_LAYER_EF;
-      this.#searchLayer(current, { ef, layer, accept: undefined });
+      this.#searchLayer(current, { ef: UPPER_LAYER_EF, layer, accept: undefined });
       const { nodes, scores, size } = this.#results;
       let best = Number.NEGATIVE_INFINITY;
       for (let index = 0; index < size; index++) {
