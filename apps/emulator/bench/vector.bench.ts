@@ -16,9 +16,10 @@
  * beside them. Run with `node scripts/bench.mjs vector` (about two minutes).
  *
  * Sizes: `BENCH_VECTOR_COUNT` (default 100,000) vectors, `BENCH_PREFIX_IDS` (default 1,000,000).
- * `STRATUS_BENCH_VECTOR_1M=1` adds the 1,000,000-vector approximate rows (a namespace of its own,
- * upserted over the route and linked: 10 minutes or more), `STRATUS_BENCH_VECTOR_1M_ANCHOR=1`
- * the anchor at that size too.
+ * `BENCH_VECTOR_1M=1` adds the 1,000,000-vector approximate rows (a namespace of its own,
+ * upserted over the route and linked: 10 minutes or more), `BENCH_VECTOR_1M_ANCHOR=1`
+ * the anchor at that size too. (Not `STRATUS_…`: the emulators other benchmarks of the same
+ * `pnpm bench` start refuse variables of that prefix they do not know.)
  */
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
@@ -33,9 +34,9 @@ import { createDenseScorer } from "../src/vector/similarity.ts";
 import { mulberry32 } from "./random.ts";
 
 const VECTORS = Number(process.env["BENCH_VECTOR_COUNT"] ?? 100_000);
-const MILLION = process.env["STRATUS_BENCH_VECTOR_1M"] === "1" ? 1_000_000 : 0;
+const MILLION = process.env["BENCH_VECTOR_1M"] === "1" ? 1_000_000 : 0;
 /** Whether the anchor is built at 1M too (another 5–20 minutes). */
-const MILLION_ANCHOR = process.env["STRATUS_BENCH_VECTOR_1M_ANCHOR"] === "1";
+const MILLION_ANCHOR = process.env["BENCH_VECTOR_1M_ANCHOR"] === "1";
 const PREFIX_IDS = Number(process.env["BENCH_PREFIX_IDS"] ?? 1_000_000);
 const DIMENSION = 384;
 const CLUSTERS = 256;
@@ -328,7 +329,7 @@ async function measureAnn(namespace: string, total: number): Promise<AnnFigures>
   const ours = sweepOurs(store, exactIds);
   const anchor =
     total === MILLION && !MILLION_ANCHOR
-      ? { error: "not built at 1,000,000 (`STRATUS_BENCH_VECTOR_1M_ANCHOR=1`)" }
+      ? { error: "not built at 1,000,000 (`BENCH_VECTOR_1M_ANCHOR=1`)" }
       : measureHnswlib(total, exactIds);
   return {
     vectors: total,
@@ -493,7 +494,7 @@ const rows = [
   ],
   ...annRows(main),
   ...(million === undefined
-    ? [["1,000,000 vectors", "not run (`STRATUS_BENCH_VECTOR_1M=1`)", ""]]
+    ? [["1,000,000 vectors", "not run (`BENCH_VECTOR_1M=1`)", ""]]
     : [
         [
           "upsert of the 1,000,000 (batches of 1000)",
