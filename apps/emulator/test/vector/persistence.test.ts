@@ -2,7 +2,7 @@
  * Vector persistence (STYLE.md §7.5): acknowledged writes survive a process that never closed its
  * store, a clean restart (snapshot), and SIGKILL of a real emulator mid-stream.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -190,21 +190,7 @@ test("acknowledged upserts survive SIGKILL of a real emulator", { timeout: 60_00
   expect,
 }) => {
   await withDirectory(async (dataDir) => {
-    const child = spawn(
-      process.execPath,
-      ["--conditions=@stratus/source", "--import", REGISTER_TS, CHILD, dataDir, "everysec"],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once("line", resolve);
-      child.once("exit", () => reject(new Error("the emulator child exited before it was ready")));
-    });
-    const { vectorUrl, vectorToken } = JSON.parse(firstLine) as {
-      vectorUrl: string;
-      vectorToken: string;
-    };
-    const index = new Index({ url: vectorUrl, token: vectorToken, retry: false });
+    const { child, exited, index, vectorToken } = await startChild(dataDir, "everysec");
 
     // Given four writers upserting until 200 upserts are acknowledged, then a SIGKILL
     const acknowledged: string[] = [];
@@ -246,21 +232,7 @@ test("large upserts survive SIGKILL bit for bit", {
   timeout: 60_000,
 }, async ({ expect }) => {
   await withDirectory(async (dataDir) => {
-    const child = spawn(
-      process.execPath,
-      ["--conditions=@stratus/source", "--import", REGISTER_TS, CHILD, dataDir, "always"],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once("line", resolve);
-      child.once("exit", () => reject(new Error("the emulator child exited before it was ready")));
-    });
-    const { vectorUrl, vectorToken } = JSON.parse(firstLine) as {
-      vectorUrl: string;
-      vectorToken: string;
-    };
-    const index = new Index({ url: vectorUrl, token: vectorToken, retry: false });
+    const { child, exited, index } = await startChild(dataDir, "always");
 
     // Given batches of 100 × 384 float32 values (about 800 KB of JSON each, above the size that
     // may be read by two threads, once the reading thread has started) acknowledged, then a SIGKILL
@@ -302,3 +274,30 @@ test("large upserts survive SIGKILL bit for bit", {
     expect(wrong).toEqual([]);
   });
 });
+
+/** An emulator in a child process on `dataDir` (so it can be SIGKILLed), and a client of it. */
+async function startChild(
+  dataDir: string,
+  fsync: "always" | "everysec",
+): Promise<{ child: ChildProcess; exited: Promise<void>; index: Index; vectorToken: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=@stratus/source", "--import", REGISTER_TS, CHILD, dataDir, fsync],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once("line", resolve);
+    child.once("exit", () => reject(new Error("the emulator child exited before it was ready")));
+  });
+  const { vectorUrl, vectorToken } = JSON.parse(firstLine) as {
+    vectorUrl: string;
+    vectorToken: string;
+  };
+  return {
+    child,
+    exited,
+    index: new Index({ url: vectorUrl, token: vectorToken, retry: false }),
+    vectorToken,
+  };
+}
