@@ -107,11 +107,6 @@ interface LuaSymbols {
   lual_pushresult(buffer: number): void;
 }
 
-/**
- * The module's own exports. wasmoon's build wraps each `_<symbol>` in an assertion wrapper (a
- * template string and `apply` on every call), which costs tens of nanoseconds per call; the
- * instance is caught as emscripten creates it, so the C API is called directly.
- */
 interface WasmNamespace {
   instantiate(...args: unknown[]): Promise<unknown>;
 }
@@ -134,13 +129,18 @@ try {
   webAssembly.instantiate = instantiate;
 }
 const emscripten = luaWasm.module as unknown as EmscriptenModule & Record<string, unknown>;
+/**
+ * The module's own exports. wasmoon's build wraps each `_<symbol>` in an assertion wrapper (a
+ * template string and `apply` on every call), which costs tens of nanoseconds per call; the
+ * instance is caught as emscripten creates it, so the C API is called directly.
+ */
 const wasmExports = luaModuleExports(instantiated, emscripten.HEAPU8.buffer);
 instantiated.length = 0;
 
 /**
  * Of the exports of the modules instantiated while Lua loaded, the Lua module's own: the one whose
- * memory is the heap emscripten reads. (Another module instantiated meanwhile, e.g. undici's HTTP
- * parser in a server starting up, made the first one caught the wrong one.)
+ * memory is the heap emscripten reads. (Another module can be instantiated meanwhile, e.g.
+ * undici's HTTP parser in a server starting up, so the first one is not always Lua's.)
  */
 export function luaModuleExports(
   candidates: readonly Record<string, unknown>[],
