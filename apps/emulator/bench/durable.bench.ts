@@ -104,6 +104,7 @@ const median = (values: readonly number[]): number =>
 
 function medianRound(rounds: readonly WrkRound[]): WrkRound {
   return {
+    requests: median(rounds.map((round) => round.requests)),
     requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
     p50Ms: median(rounds.map((round) => round.p50Ms)),
     p99Ms: median(rounds.map((round) => round.p99Ms)),

@@ -11,6 +11,9 @@
  *
  * Every server runs in its own process; the load comes from wrk (Debian's `wrk`, C, one thread),
  * so the load generator takes as little of the two cores as possible and the same for every target.
+ * Each round also reads the server's CPU time (its process and workers, from /proc on Linux), and
+ * for the proxy and webdis the shared redis-server's: CPU a request barely moves when other work
+ * shares the machine, where requests/s does.
  * Targets: embedded ≥ 0.9× node:http, proxy with workers ≥ 0.9× node:http with as many workers
  * (issue 21 restated it so: webdis is C, and Node's own ceiling is what the proxy can approach),
  * `/pipeline` ≥ 300k commands/s. Without wrk the benchmark prints a note and measures nothing.
@@ -26,6 +29,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, RedisServer } from "../test/support/redis-server.ts";
+import { processTreeCpuMs } from "./process-cpu.ts";
 import { type HttpRequest, runWrk, type WrkRound } from "./wrk.ts";
 
 const CONNECTIONS = Number(process.env["BENCH_REST_CONNECTIONS"] ?? 50);
@@ -58,6 +62,10 @@ interface Measurement {
   /** The median round's percentiles. */
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** The median round's server CPU a request (µs), process and workers; undefined without /proc. */
+  readonly cpuUsPerRequest: number | undefined;
+  /** The same for the redis-server behind the proxy or webdis. */
+  readonly backendCpuUsPerRequest: number | undefined;
 }
 
 const median = (values: readonly number[]): number =>
@@ -68,6 +76,49 @@ interface Target {
   readonly name: string;
   readonly port: number;
   readonly requests: Partial<Record<Shape, HttpRequest>>;
+  /** The server's process (for `--workers` and cluster, the primary: its workers are children). */
+  readonly pid: number | undefined;
+  /** The redis-server it forwards to, if any. */
+  readonly backendPid?: number | undefined;
+}
+
+/** A wrk round with the CPU the target (and its Redis) spent a request in it. */
+interface Round extends WrkRound {
+  readonly cpuUsPerRequest: number | undefined;
+  readonly backendCpuUsPerRequest: number | undefined;
+}
+
+/** CPU ms of `pid` so far, or undefined when there is no pid or /proc. */
+const cpuMs = (pid: number | undefined): number | undefined =>
+  pid === undefined ? undefined : processTreeCpuMs(pid);
+
+/** µs a request between two CPU readings. */
+function perRequest(
+  before: number | undefined,
+  after: number | undefined,
+  requests: number,
+): number | undefined {
+  return before === undefined || after === undefined || requests === 0
+    ? undefined
+    : ((after - before) * 1000) / requests;
+}
+
+/** One measured round against `target`, with its CPU a request. */
+async function measureRound(target: Target, shape: Shape): Promise<Round> {
+  const before = cpuMs(target.pid);
+  const backendBefore = cpuMs(target.backendPid);
+  const round = await load(target.port, target.requests[shape] as HttpRequest, ROUND_MS);
+  return {
+    ...round,
+    cpuUsPerRequest: perRequest(before, cpuMs(target.pid), round.requests),
+    backendCpuUsPerRequest: perRequest(backendBefore, cpuMs(target.backendPid), round.requests),
+  };
+}
+
+/** The median of the defined values, or undefined when there are none. */
+function medianOfDefined(values: readonly (number | undefined)[]): number | undefined {
+  const defined = values.filter((value): value is number => value !== undefined);
+  return defined.length === 0 ? undefined : median(defined);
 }
 
 /**
@@ -77,7 +128,7 @@ interface Target {
  */
 async function measureShape(shape: Shape, targets: readonly Target[]): Promise<void> {
   const serving = targets.filter((target) => target.requests[shape] !== undefined);
-  const rounds = new Map<Target, WrkRound[]>(serving.map((target) => [target, []]));
+  const rounds = new Map<Target, Round[]>(serving.map((target) => [target, []]));
   for (const target of serving) {
     process.stderr.write(`rest bench: ${target.name}, ${SHAPE_NAMES[shape]}: warm-up…\n`);
     await load(target.port, target.requests[shape] as HttpRequest, WARM_UP_MS);
@@ -85,9 +136,7 @@ async function measureShape(shape: Shape, targets: readonly Target[]): Promise<v
   for (let round = 0; round < ROUNDS; round++) {
     process.stderr.write(`rest bench: ${SHAPE_NAMES[shape]}, round ${round + 1} of ${ROUNDS}…\n`);
     for (const target of serving) {
-      rounds
-        .get(target)
-        ?.push(await load(target.port, target.requests[shape] as HttpRequest, ROUND_MS));
+      rounds.get(target)?.push(await measureRound(target, shape));
     }
   }
   for (const target of serving) {
@@ -99,6 +148,10 @@ async function measureShape(shape: Shape, targets: readonly Target[]): Promise<v
         requestsPerSecond: median(measured.map((each) => each.requestsPerSecond)),
         p50Ms: median(measured.map((each) => each.p50Ms)),
         p99Ms: median(measured.map((each) => each.p99Ms)),
+        cpuUsPerRequest: medianOfDefined(measured.map((each) => each.cpuUsPerRequest)),
+        backendCpuUsPerRequest: medianOfDefined(
+          measured.map((each) => each.backendCpuUsPerRequest),
+        ),
       },
     });
   }
@@ -314,11 +367,16 @@ try {
     [NODE_HTTP_WORKERS, 2],
   ] as const) {
     const bare = await startBareNodeHttp(workers);
-    targets.push({ name, port: bare.port, requests: bareRequests });
+    targets.push({ name, port: bare.port, requests: bareRequests, pid: bare.child.pid });
   }
   const embedded = await startEmulator(["--in-memory"]);
   await seed(embedded.port);
-  targets.push({ name: EMBEDDED, port: embedded.port, requests: emulatorRequests });
+  targets.push({
+    name: EMBEDDED,
+    port: embedded.port,
+    requests: emulatorRequests,
+    pid: embedded.child.pid,
+  });
   if (isInstalled("redis-server")) {
     redis = await RedisServer.start();
     for (const [name, extra] of [
@@ -327,12 +385,24 @@ try {
     ] as const) {
       const proxy = await startEmulator(["--redis-url", redis.url(), ...extra]);
       await seed(proxy.port);
-      targets.push({ name, port: proxy.port, requests: emulatorRequests });
+      targets.push({
+        name,
+        port: proxy.port,
+        requests: emulatorRequests,
+        pid: proxy.child.pid,
+        backendPid: redis.pid,
+      });
     }
     if (isInstalled("webdis")) {
       const webdis = await startWebdis(redis.port);
       webdisDirectory = webdis.directory;
-      targets.push({ name: WEBDIS, port: webdis.port, requests: webdisRequests });
+      targets.push({
+        name: WEBDIS,
+        port: webdis.port,
+        requests: webdisRequests,
+        pid: webdis.child.pid,
+        backendPid: redis.pid,
+      });
     } else {
       notes.push("webdis is not installed: its rows and the proxy target are not measured.");
     }
@@ -385,6 +455,16 @@ const verdict = (
     ? "not measured"
     : `${(value / baseline).toFixed(2)}× — ${value / baseline >= target ? "met" : "NOT met"}`;
 
+/** `16.2`, or `18.9 + 2.7 Redis` for a server with a redis-server behind it. */
+function cpuCell({ cpuUsPerRequest, backendCpuUsPerRequest }: Measurement): string {
+  if (cpuUsPerRequest === undefined) {
+    return "—";
+  }
+  return backendCpuUsPerRequest === undefined
+    ? cpuUsPerRequest.toFixed(1)
+    : `${cpuUsPerRequest.toFixed(1)} + ${backendCpuUsPerRequest.toFixed(1)} Redis`;
+}
+
 const pipelineCommands = (target: string): number | undefined => {
   const requests = rate(target, "pipeline");
   return requests === undefined ? undefined : requests * PIPELINE_COMMANDS;
@@ -393,16 +473,16 @@ const embeddedPipeline = pipelineCommands(EMBEDDED);
 const markdown = [
   "## Key-value REST over HTTP",
   "",
-  `Loopback HTTP/1.1, ${CONNECTIONS} keep-alive connections with one request in flight each, every server in its own process, the load from wrk with one thread. Requests/s, p50 and p99: medians of ${ROUNDS} rounds of ${ROUND_MS} ms after a warm-up, as wrk reports them; every server runs from the start and the rounds go round the targets in turn, so the shared machine's drift falls on all of them alike. The proxy and webdis share one local redis-server. \`/pipeline\` alternates ${PIPELINE_COMMANDS / 2} SETs and ${PIPELINE_COMMANDS / 2} GETs; webdis's body form is \`PUT /SET/key\` (it has no JSON body form and no pipeline).`,
+  `Loopback HTTP/1.1, ${CONNECTIONS} keep-alive connections with one request in flight each, every server in its own process, the load from wrk with one thread. Requests/s, p50 and p99: medians of ${ROUNDS} rounds of ${ROUND_MS} ms after a warm-up, as wrk reports them; every server runs from the start and the rounds go round the targets in turn, so the shared machine's drift falls on all of them alike. The proxy and webdis share one local redis-server. \`/pipeline\` alternates ${PIPELINE_COMMANDS / 2} SETs and ${PIPELINE_COMMANDS / 2} GETs; webdis's body form is \`PUT /SET/key\` (it has no JSON body form and no pipeline). CPU µs a request: the median round's CPU time (user and system, from /proc) of the server's processes (workers included), and after the + that of the redis-server behind it, divided by the requests wrk completed; the machine's other work moves it far less than it moves requests/s.`,
   "",
-  "| target | request | requests/s | commands/s | p50 ms | p99 ms | ÷ node:http | ÷ webdis |",
-  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| target | request | requests/s | commands/s | p50 ms | p99 ms | CPU µs a request | ÷ node:http | ÷ webdis |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map(({ target, shape, result }) => {
     const commands =
       shape === "pipeline"
         ? result.requestsPerSecond * PIPELINE_COMMANDS
         : result.requestsPerSecond;
-    return `| ${target} | ${SHAPE_NAMES[shape]} | ${format(result.requestsPerSecond)} | ${format(commands)} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${ratio(result.requestsPerSecond, rate(NODE_HTTP, shape))} | ${ratio(result.requestsPerSecond, rate(WEBDIS, shape))} |`;
+    return `| ${target} | ${SHAPE_NAMES[shape]} | ${format(result.requestsPerSecond)} | ${format(commands)} | ${result.p50Ms.toFixed(2)} | ${result.p99Ms.toFixed(2)} | ${cpuCell(result)} | ${ratio(result.requestsPerSecond, rate(NODE_HTTP, shape))} | ${ratio(result.requestsPerSecond, rate(WEBDIS, shape))} |`;
   }),
   "",
   "Targets:",

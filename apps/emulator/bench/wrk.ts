@@ -14,6 +14,8 @@ export interface HttpRequest {
 }
 
 export interface WrkRound {
+  /** Requests completed in the run. */
+  readonly requests: number;
   readonly requestsPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -81,13 +83,22 @@ export async function runWrk(run: WrkRun): Promise<WrkRound> {
   }
   const failures = /Non-2xx or 3xx responses: (\d+)/.exec(output);
   const errors = /Socket errors: (.*)/.exec(output);
+  const completed = /^\s*(\d+) requests in /m.exec(output);
   const rate = /Requests\/sec:\s+([\d.]+)/.exec(output);
   const p50 = /^\s+50%\s+(\S+)$/m.exec(output);
   const p99 = /^\s+99%\s+(\S+)$/m.exec(output);
-  if (failures !== null || errors !== null || rate === null || p50 === null || p99 === null) {
+  if (
+    failures !== null ||
+    errors !== null ||
+    completed === null ||
+    rate === null ||
+    p50 === null ||
+    p99 === null
+  ) {
     throw new Error(`benchmark run failed for ${request.method} ${request.path}:\n${output}`);
   }
   return {
+    requests: Number(completed[1]),
     requestsPerSecond: Number(rate[1]),
     p50Ms: milliseconds(p50[1] as string),
     p99Ms: milliseconds(p99[1] as string),
