@@ -124,7 +124,9 @@ function medianOfDefined(values: readonly (number | undefined)[]): number | unde
 /**
  * Every target of a shape in turn, round after round, after a warm-up each: the machine is shared
  * and its speed drifts, so interleaved rounds put the drift into every target alike and the ratios
- * stay fair, where one target measured after another would carry it into the ratio.
+ * stay fair, where one target measured after another would carry it into the ratio. Each round
+ * starts one target further along, so no target always follows the same one (the two-worker
+ * baseline leaves both cores busy to the last moment of its round).
  */
 async function measureShape(shape: Shape, targets: readonly Target[]): Promise<void> {
   const serving = targets.filter((target) => target.requests[shape] !== undefined);
@@ -135,7 +137,8 @@ async function measureShape(shape: Shape, targets: readonly Target[]): Promise<v
   }
   for (let round = 0; round < ROUNDS; round++) {
     process.stderr.write(`rest bench: ${SHAPE_NAMES[shape]}, round ${round + 1} of ${ROUNDS}…\n`);
-    for (const target of serving) {
+    for (let turn = 0; turn < serving.length; turn++) {
+      const target = serving[(round + turn) % serving.length] as Target;
       rounds.get(target)?.push(await measureRound(target, shape));
     }
   }
