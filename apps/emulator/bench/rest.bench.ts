@@ -386,7 +386,9 @@ try {
       [PROXY, []],
       [PROXY_WORKERS, ["--workers", "2"]],
     ] as const) {
-      const proxy = await startEmulator(["--redis-url", redis.url(), ...extra]);
+      // --in-memory: the keys are in Redis, and without it the one-process proxy would take the
+      // default data directory, which an emulator left running in this package holds locked.
+      const proxy = await startEmulator(["--redis-url", redis.url(), "--in-memory", ...extra]);
       await seed(proxy.port);
       targets.push({
         name,
