@@ -417,9 +417,13 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     this.#rememberTrackedKeys(command, argv);
     // A command that ran others through the engine (a script's redis.call) is logged as their
-    // effects, never as itself, unless it chose its own (STYLE.md §7.5).
+    // effects, never as itself, unless it chose its own (STYLE.md §7.5). Nothing is gathered
+    // while nobody logs (no data directory): an object per write that #endUnit would drop.
     const ranOthers = this.#pendingEffects.length !== effectsBefore;
-    if (context.effects !== undefined || (this.stats.dirty !== dirtyBefore && !ranOthers)) {
+    if (
+      this.#effectsListener !== undefined &&
+      (context.effects !== undefined || (this.stats.dirty !== dirtyBefore && !ranOthers))
+    ) {
       for (const effect of context.effects ?? [argv]) {
         this.#pendingEffects.push({ db: context.db.index, argv: effect });
       }

@@ -74,14 +74,16 @@ const binaryArgument = fc
 /** Requests, plus now and then what the fast path must leave to the parser. */
 const piece = fc.oneof(
   { weight: 6, arbitrary: fc.array(binaryArgument, { minLength: 1, maxLength: 6 }).map(multibulk) },
-  // Names that repeat, and names of the same length that differ in one byte: the reader reuses
-  // the last name's string only when every byte is the same.
+  // Names and arguments that repeat, and ones of the same length that differ in one byte: the
+  // reader reuses the previous request's string at a position only when every byte is the same.
   {
     weight: 6,
     arbitrary: fc
       .tuple(
         fc.constantFrom("GET", "SET", "GEt", "\u00ffET", "SETEX", ""),
-        fc.array(binaryArgument, { maxLength: 3 }),
+        fc.array(fc.oneof(fc.constantFrom("key", "kez", "k\u00ffy", "xxx", ""), binaryArgument), {
+          maxLength: 9,
+        }),
       )
       .map(([name, rest]) => multibulk([name, ...rest])),
   },
@@ -122,4 +124,17 @@ test("whole requests of the usual shape are read into binary strings; a cut one 
     ["GET", "k"],
   ]);
   expect(offset).toBe(stream.lastIndexOf("*2\r\n$3\r\nGET"));
+});
+
+test("an argument of the previous request's length is its string only when every byte is the same", ({
+  expect,
+}) => {
+  const stream = `${multibulk(["LPUSH", "list", "xxx"])}${multibulk(["LPUSH", "list", "xxy"])}${multibulk(["LPUSH", "list", "xxy"])}`;
+  const requests: (readonly string[])[] = [];
+  readWholeRequests(Buffer.from(stream, "latin1"), requests);
+  expect(requests).toEqual([
+    ["LPUSH", "list", "xxx"],
+    ["LPUSH", "list", "xxy"],
+    ["LPUSH", "list", "xxy"],
+  ]);
 });
