@@ -56,6 +56,14 @@ const CHUNK_BYTES = 128 * 1024;
 const DEFAULT_OVERLAP = 16 * 1024;
 
 /**
+ * Chunks copied for the worker beyond its recent share of a body (a fraction of the chunks): it
+ * reads about half of a body's chunks when both threads run at once, and the copies are a body's
+ * largest allocation (6 MB of a 1,000 × 384 upsert), which brings the next garbage collection
+ * nearer.
+ */
+const SHARE_MARGIN = 0.125;
+
+/**
  * Sharing helps when the two threads run at once. On a host whose cores are busy they take turns
  * instead, and sharing costs more than it saves. So the reader keeps the time a byte of a large
  * body took each way (a moving average, weight {@link RATE_WEIGHT} for the newest) and shares
@@ -76,8 +84,9 @@ export const CLAIMED_BY_WORKER = 2;
 /**
  * The part of a body after its first part, for the worker, cut into chunks of `chunkBytes` from
  * `base` (the last one shorter): chunk `i` holds the record vectors whose `"vector"` key starts
- * in it, and `parts[i]` is a copy of its bytes and of the next `overlap` bytes, so that a vector
- * starting near its end is whole there (one that is not is left to the main thread). The main
+ * in it, and those the worker may read (from `firstPart` on) have a copy of their bytes and of the
+ * next `overlap` bytes, so that a vector starting near a chunk's end is whole there (one that is
+ * not is left to the main thread). The main
  * thread claims chunks from the first, the worker from the last, each by setting `claims[i]` from
  * 0 (`Atomics.compareExchange`) and stopping at the first the other has. The worker sends a
  * chunk's vectors before it claims the next, so when the main thread finds chunk `i` taken, the
@@ -91,7 +100,9 @@ export const CLAIMED_BY_WORKER = 2;
  */
 export interface BodyJob {
   readonly id: number;
+  /** `parts[i]` is chunk `firstPart + i`'s: the chunks before have none (the main thread's). */
   readonly parts: readonly ArrayBuffer[];
+  readonly firstPart: number;
   readonly base: number;
   readonly chunkBytes: number;
   readonly claims: Int32Array;
@@ -143,6 +154,8 @@ export class VectorBodyReader {
   #results: MessagePort | undefined;
   #state: WorkerState = "idle";
   #nextJob = 0;
+  /** The fraction of a shared body's chunks the worker read (a moving average). */
+  #workerShare = 1;
   /** Bytes past its chunk a part holds (see {@link DEFAULT_OVERLAP}). */
   #overlap = DEFAULT_OVERLAP;
   /** The job whose parts the worker still holds (it has not said it is done), else -1. */
@@ -219,11 +232,15 @@ export class VectorBodyReader {
     this.#receive({ id: -1, read: [] });
     const split = Math.floor(body.byteLength * MAIN_FIRST);
     const chunkBytes = this.#chunkBytes;
-    const parts = this.#copyParts({ body, split });
-    const chunkCount = parts.length;
+    const chunkCount = Math.ceil((body.byteLength - split) / chunkBytes);
+    const firstPart = this.#firstPartFor(chunkCount);
+    const parts = this.#copyParts({ body, from: split + firstPart * chunkBytes });
     const claims = new Int32Array(new SharedArrayBuffer(chunkCount * 4));
+    // Chunks without a part are the main thread's: the worker stops at the first it meets.
+    claims.fill(CLAIMED_BY_MAIN, 0, firstPart);
     const id = this.#nextJob++;
-    const job: BodyJob = { id, parts, base: split, chunkBytes, claims };
+    const job: BodyJob = { id, parts, firstPart, base: split, chunkBytes, claims };
+    const chunksBefore = this.#workerChunks;
     worker.postMessage(job, [...parts]);
     this.#pendingJob = id;
     const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount + 1);
@@ -232,7 +249,7 @@ export class VectorBodyReader {
     this.#fitOverlap(first);
     let chunk = 0;
     for (; chunk < chunkCount; chunk++) {
-      if (Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
+      if (chunk >= firstPart && Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
         break;
       }
       const from = split + chunk * chunkBytes;
@@ -255,6 +272,10 @@ export class VectorBodyReader {
     if (++this.#sharedBodies > WARM_UP_BODIES) {
       this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
     }
+    this.#workerShare = average(
+      this.#workerShare,
+      (this.#workerChunks - chunksBefore) / chunkCount,
+    );
     // The worker's last message hands back the parts it did not read; nearly always here by now.
     this.#receive({ id, read: [] });
     this.#drainLater();
@@ -335,16 +356,26 @@ export class VectorBodyReader {
    * (a buffer of the whole part measured about 5 ms a body in page faults; these, 0.3 ms more
    * than a copy into a kept buffer).
    */
-  #copyParts({ body, split }: { body: Uint8Array; split: number }): ArrayBuffer[] {
+  #copyParts({ body, from: first }: { body: Uint8Array; from: number }): ArrayBuffer[] {
     const chunkBytes = this.#chunkBytes;
     const parts: ArrayBuffer[] = [];
-    for (let from = split; from < body.byteLength; from += chunkBytes) {
+    for (let from = first; from < body.byteLength; from += chunkBytes) {
       const to = Math.min(body.byteLength, from + chunkBytes + this.#overlap);
       const part = new Uint8Array(to - from);
       part.set(body.subarray(from, to));
       parts.push(part.buffer);
     }
     return parts;
+  }
+
+  /**
+   * The first chunk copied for the worker: it reads from the last chunk down to where it meets
+   * the main thread, so the chunks before its recent share (and a margin) are the main thread's
+   * without a copy. A worker that reaches the first copied chunk raises its share for the next.
+   */
+  #firstPartFor(chunkCount: number): number {
+    const copied = Math.ceil(chunkCount * Math.min(1, this.#workerShare + SHARE_MARGIN)) + 1;
+    return Math.max(0, chunkCount - copied);
   }
 
   /** The overlap for the next bodies: the longest vector text of `vectors` and an eighth. */

@@ -27,7 +27,7 @@ function readJob(job: BodyJob): void {
     if (Atomics.compareExchange(job.claims, chunk, 0, CLAIMED_BY_WORKER) !== 0) {
       break;
     }
-    const part = job.parts[chunk] as ArrayBuffer;
+    const part = job.parts[chunk - job.firstPart] as ArrayBuffer;
     const vectors = prefetchVectors(new Uint8Array(part), {
       from: 0,
       to: job.chunkBytes,
