@@ -164,6 +164,7 @@ export class VectorBodyReader {
   /** The job whose parts the worker still holds (it has not said it is done), else -1. */
   #pendingJob = -1;
   #isDrainScheduled = false;
+  #onReleased: (() => void)[] = [];
   #started: Promise<boolean> = Promise.resolve(false);
   #resolveStarted: (isReady: boolean) => void = () => undefined;
   /** Chunks the worker read, of every body read in parallel, for tests and benches. */
@@ -187,6 +188,24 @@ export class VectorBodyReader {
   /** Whether the worker is started and reads its share of large bodies. */
   get isParallel(): boolean {
     return this.#state === "ready";
+  }
+
+  /**
+   * Whether the worker still holds copies of a body already read (it hands them back as it
+   * stops; taken on a later turn of the event loop when they come after the body's reading).
+   */
+  get isHoldingParts(): boolean {
+    return this.#pendingJob >= 0;
+  }
+
+  /** Resolves once the worker holds no copy of a body already read (tests). */
+  released(): Promise<void> {
+    if (this.#pendingJob < 0) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.#onReleased.push(resolve);
+    });
   }
 
   /** Chunks whose vectors the worker read and the main thread took, so far. */
@@ -309,7 +328,7 @@ export class VectorBodyReader {
       const message = received.message as BodyChunkResult | BodyJobDone;
       if ("done" in message) {
         if (message.id === this.#pendingJob) {
-          this.#pendingJob = -1;
+          this.#release();
         }
       } else if (
         message.id === id &&
@@ -443,7 +462,18 @@ export class VectorBodyReader {
     worker.on("exit", fail);
   }
 
+  /** The worker holds nothing of a body: it handed the last one's parts back, or it is gone. */
+  #release(): void {
+    this.#pendingJob = -1;
+    const waiting = this.#onReleased;
+    this.#onReleased = [];
+    for (const resolve of waiting) {
+      resolve();
+    }
+  }
+
   #stop(): void {
+    this.#release();
     this.#worker = undefined;
     this.#results?.close();
     this.#results = undefined;
