@@ -94,7 +94,7 @@ export function hybridSearch(
   for (const record of candidates) {
     const denseScore =
       weight > 0 && record.slot >= 0
-        ? dense.score(vectors, record.slot * dimension, record.norm)
+        ? dense.score(vectors, record.slot * dimension, store.rowNorms[record.slot] as number)
         : 0;
     const rawSparse =
       record.sparseVector === undefined ? undefined : sparseScore(sparseQuery, record.sparseVector);

@@ -126,6 +126,7 @@ function rankApproximate(
 ): Scored[] {
   const { store, scorer, accept, limit } = request;
   const vectors = store.vectors;
+  const norms = store.rowNorms;
   const dimension = store.dimension;
   const top = new TopK(limit);
   const hits = graph.search(request.query, { ef: request.ef, accept });
@@ -134,18 +135,26 @@ function rankApproximate(
   arena?.setQuery(request.query);
   if (estimateFromDot === undefined || arena === undefined || hits.length <= limit) {
     for (const { item } of hits) {
-      top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+      top.push({
+        key: item,
+        score: scorer.score(vectors, item.slot * dimension, norms[item.slot] as number),
+      });
     }
   } else {
     // As the exact scan does: a candidate whose estimate is more than twice the tolerance below
     // the K-th best estimate has K candidates surely better, so only the others are scored with
     // the service's rule (ef of them otherwise, each a sequential float32 sum).
-    const estimates = hits.map(({ item }) => estimateFromDot(arena.queryDot(item.slot), item.norm));
+    const estimates = hits.map(({ item }) =>
+      estimateFromDot(arena.queryDot(item.slot), norms[item.slot] as number),
+    );
     const kth = [...estimates].sort((a, b) => b - a)[limit - 1] as number;
     const threshold = kth - 2 * tolerance;
     hits.forEach(({ item }, index) => {
       if ((estimates[index] as number) >= threshold) {
-        top.push({ key: item, score: scorer.score(vectors, item.slot * dimension, item.norm) });
+        top.push({
+          key: item,
+          score: scorer.score(vectors, item.slot * dimension, norms[item.slot] as number),
+        });
       }
     });
   }
@@ -158,11 +167,12 @@ function rankApproximate(
     if (
       estimateFromDot !== undefined &&
       arena !== undefined &&
-      estimateFromDot(arena.queryDot(record.slot), record.norm) + tolerance < top.worstScore()
+      estimateFromDot(arena.queryDot(record.slot), norms[record.slot] as number) + tolerance <
+        top.worstScore()
     ) {
       continue;
     }
-    const score = scorer.score(vectors, offset, record.norm);
+    const score = scorer.score(vectors, offset, norms[record.slot] as number);
     if (top.admits(score)) {
       top.push({ key: record, score });
     }

@@ -96,6 +96,24 @@ describe("VectorBodyReader with its worker", () => {
     }
     expect(parallel.workerChunks).toBeGreaterThan(0);
   });
+
+  unitTest("keeps nothing of a body once it is read", async ({ expect }) => {
+    await parallel.start();
+    const bytes = encoder.encode(
+      JSON.stringify(
+        Array.from({ length: 200 }, (_, row) => ({
+          id: `${row}`,
+          vector: Array.from({ length: 16 }, (_, column) => Math.fround(row - column / 7)),
+        })),
+      ),
+    );
+    for (let body = 0; body < 20; body++) {
+      parallel.read(bytes);
+    }
+    // The worker's last message, when it came after the reading, is taken on a later turn.
+    await parallel.released();
+    expect(parallel.isHoldingParts).toBe(false);
+  });
 });
 
 describe("VectorBodyReader sharing as it measures", () => {

@@ -50,17 +50,34 @@ const MAIN_FIRST = 0.2;
 const CHUNK_BYTES = 128 * 1024;
 
 /**
+ * Bytes past its chunk a part holds before the body's first record vector is seen (then: that
+ * vector's text and an eighth, at most a chunk): a 384-dimensional vector is about 8 KB.
+ */
+const DEFAULT_OVERLAP = 16 * 1024;
+
+/**
+ * Chunks copied for the worker beyond its recent share of a body (a fraction of the chunks): it
+ * reads about half of a body's chunks when both threads run at once, and the copies are a body's
+ * largest allocation (6 MB of a 1,000 × 384 upsert), which brings the next garbage collection
+ * nearer.
+ */
+const SHARE_MARGIN = 0.125;
+
+/**
  * Sharing helps when the two threads run at once. On a host whose cores are busy they take turns
  * instead, and sharing costs more than it saves. So the reader keeps the time a byte of a large
  * body took each way (a moving average, weight {@link RATE_WEIGHT} for the newest) and shares
  * only while that is faster by {@link SHARING_GAIN}; one large body in {@link PROBE_EVERY} is
- * read each way whatever the averages say, to keep both current. The first {@link WARM_UP_BODIES}
- * shared bodies are not counted: the worker's code is still being compiled, and one slow first
- * sample kept a quiet host reading alone for a whole run.
+ * read each way whatever the averages say, to keep both current (every shared body updates its
+ * average, so a host that gets busy is seen at once; the probes only bring a quiet host back to
+ * sharing, and each costs a body read alone: a 17% slower body on an idle host, one in 8 was 2%
+ * of the upsert rate). The first {@link WARM_UP_BODIES} shared bodies are not counted: the
+ * worker's code is still being compiled, and one slow first sample kept a quiet host reading
+ * alone for a whole run.
  */
 const RATE_WEIGHT = 0.25;
 const SHARING_GAIN = 0.95;
-const PROBE_EVERY = 8;
+const PROBE_EVERY = 32;
 const WARM_UP_BODIES = 2;
 
 /** Who claimed a chunk, in {@link BodyJob.claims}. */
@@ -68,27 +85,45 @@ const CLAIMED_BY_MAIN = 1;
 export const CLAIMED_BY_WORKER = 2;
 
 /**
- * The part of a body after its first part, for the worker: `bytes` are the body's from `base` to
- * its end (in a shared buffer the next body reuses), cut into chunks of `chunkBytes` (the last
- * one shorter); chunk `i` holds the record vectors whose `"vector"` key starts in it. The main
+ * The part of a body after its first part, for the worker, cut into chunks of `chunkBytes` from
+ * `base` (the last one shorter): chunk `i` holds the record vectors whose `"vector"` key starts
+ * in it, and those the worker may read (from `firstPart` on) have a copy of their bytes and of the
+ * next `overlap` bytes, so that a vector starting near a chunk's end is whole there (one that is
+ * not is left to the main thread). The main
  * thread claims chunks from the first, the worker from the last, each by setting `claims[i]` from
  * 0 (`Atomics.compareExchange`) and stopping at the first the other has. The worker sends a
  * chunk's vectors before it claims the next, so when the main thread finds chunk `i` taken, the
  * vectors of every chunk after `i` are already on their way, and only chunk `i` may be unread.
+ *
+ * The parts are transferred to the worker, which hands each back (with the chunk's vectors, or
+ * unread in its last message, {@link BodyJobDone}): the worker keeps none of them between
+ * bodies, and the main thread keeps none either, so nothing of a body outlives its reading. (A
+ * buffer kept for the next body measured 78 B a vector at 100,000 vectors; a shared buffer per
+ * body stayed allocated until the worker's own garbage collection, several hundred MB.)
  */
 export interface BodyJob {
   readonly id: number;
-  readonly bytes: Uint8Array;
+  /** `parts[i]` is chunk `firstPart + i`'s: the chunks before have none (the main thread's). */
+  readonly parts: readonly ArrayBuffer[];
+  readonly firstPart: number;
   readonly base: number;
   readonly chunkBytes: number;
   readonly claims: Int32Array;
 }
 
-/** The vectors of one chunk the worker claimed. */
+/** The vectors of one chunk the worker claimed, and that chunk's part, handed back. */
 export interface BodyChunkResult {
   readonly id: number;
   readonly chunk: number;
   readonly vectors: PrefetchedVectors;
+  readonly part: ArrayBuffer;
+}
+
+/** The worker's last message of a job: the parts it did not read, handed back. */
+export interface BodyJobDone {
+  readonly id: number;
+  readonly done: true;
+  readonly parts: readonly ArrayBuffer[];
 }
 
 /** What the worker is given when it starts: the port its chunks' vectors go to. */
@@ -122,8 +157,14 @@ export class VectorBodyReader {
   #results: MessagePort | undefined;
   #state: WorkerState = "idle";
   #nextJob = 0;
-  /** The copy of the worker's part of a body, reused (a late worker only reads stale bytes). */
-  #shared = new Uint8Array(new SharedArrayBuffer(0));
+  /** The fraction of a shared body's chunks the worker read (a moving average). */
+  #workerShare = 1;
+  /** Bytes past its chunk a part holds (see {@link DEFAULT_OVERLAP}). */
+  #overlap = DEFAULT_OVERLAP;
+  /** The job whose parts the worker still holds (it has not said it is done), else -1. */
+  #pendingJob = -1;
+  #isDrainScheduled = false;
+  #onReleased: (() => void)[] = [];
   #started: Promise<boolean> = Promise.resolve(false);
   #resolveStarted: (isReady: boolean) => void = () => undefined;
   /** Chunks the worker read, of every body read in parallel, for tests and benches. */
@@ -140,12 +181,31 @@ export class VectorBodyReader {
     this.#execArgv = options.workerExecArgv;
     this.#workerModule = options.workerModule;
     this.#chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+    this.#overlap = Math.min(DEFAULT_OVERLAP, this.#chunkBytes);
     this.#alwaysShare = options.alwaysShare ?? false;
   }
 
   /** Whether the worker is started and reads its share of large bodies. */
   get isParallel(): boolean {
     return this.#state === "ready";
+  }
+
+  /**
+   * Whether the worker still holds copies of a body already read (it hands them back as it
+   * stops; taken on a later turn of the event loop when they come after the body's reading).
+   */
+  get isHoldingParts(): boolean {
+    return this.#pendingJob >= 0;
+  }
+
+  /** Resolves once the worker holds no copy of a body already read (tests). */
+  released(): Promise<void> {
+    if (this.#pendingJob < 0) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.#onReleased.push(resolve);
+    });
   }
 
   /** Chunks whose vectors the worker read and the main thread took, so far. */
@@ -190,23 +250,28 @@ export class VectorBodyReader {
       );
       return value;
     }
-    // Chunks the worker sent for an earlier body after that body was read without them.
-    while (receiveMessageOnPort(results) !== undefined) {
-      // dropped
-    }
+    // What the worker sent for an earlier body after that body was read without it.
+    this.#receive({ id: -1, read: [] });
     const split = Math.floor(body.byteLength * MAIN_FIRST);
     const chunkBytes = this.#chunkBytes;
     const chunkCount = Math.ceil((body.byteLength - split) / chunkBytes);
-    const bytes = this.#copyForWorker(body.subarray(split));
+    const firstPart = this.#firstPartFor(chunkCount);
+    const parts = this.#copyParts({ body, from: split + firstPart * chunkBytes });
     const claims = new Int32Array(new SharedArrayBuffer(chunkCount * 4));
+    // Chunks without a part are the main thread's: the worker stops at the first it meets.
+    claims.fill(CLAIMED_BY_MAIN, 0, firstPart);
     const id = this.#nextJob++;
-    const job: BodyJob = { id, bytes, base: split, chunkBytes, claims };
-    worker.postMessage(job);
+    const job: BodyJob = { id, parts, firstPart, base: split, chunkBytes, claims };
+    const chunksBefore = this.#workerChunks;
+    worker.postMessage(job, [...parts]);
+    this.#pendingJob = id;
     const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount + 1);
-    read[0] = prefetchVectors(body, { from: 0, to: split });
+    const first = prefetchVectors(body, { from: 0, to: split });
+    read[0] = first;
+    this.#fitOverlap(first);
     let chunk = 0;
     for (; chunk < chunkCount; chunk++) {
-      if (Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
+      if (chunk >= firstPart && Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
         break;
       }
       const from = split + chunk * chunkBytes;
@@ -229,6 +294,13 @@ export class VectorBodyReader {
     if (++this.#sharedBodies > WARM_UP_BODIES) {
       this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
     }
+    this.#workerShare = average(
+      this.#workerShare,
+      (this.#workerChunks - chunksBefore) / chunkCount,
+    );
+    // The worker's last message hands back the parts it did not read; nearly always here by now.
+    this.#receive({ id, read: [] });
+    this.#drainLater();
     return value;
   }
 
@@ -239,7 +311,10 @@ export class VectorBodyReader {
     await worker?.terminate();
   }
 
-  /** Takes the chunks of job `id` that have arrived into `read` (by chunk, after the first part). */
+  /**
+   * Takes what the worker sent: job `id`'s chunks into `read` (by chunk, after the first part)
+   * while it has no entry there; anything else is dropped, parts handed back included.
+   */
   #receive({ id, read }: { id: number; read: (PrefetchedVectors | undefined)[] }): void {
     const results = this.#results;
     if (results === undefined) {
@@ -250,12 +325,36 @@ export class VectorBodyReader {
       if (received === undefined) {
         return;
       }
-      const result = received.message as BodyChunkResult;
-      if (result.id === id && read[result.chunk + 1] === undefined) {
-        read[result.chunk + 1] = result.vectors;
+      const message = received.message as BodyChunkResult | BodyJobDone;
+      if ("done" in message) {
+        if (message.id === this.#pendingJob) {
+          this.#release();
+        }
+      } else if (
+        message.id === id &&
+        message.chunk + 1 < read.length &&
+        read[message.chunk + 1] === undefined
+      ) {
+        read[message.chunk + 1] = message.vectors;
         this.#workerChunks++;
       }
     }
+  }
+
+  /**
+   * When the worker still holds parts of the last body (it was descheduled mid-chunk), takes
+   * them back on a later turn of the event loop, so that they are not kept until the next body.
+   */
+  #drainLater(): void {
+    if (this.#pendingJob < 0 || this.#isDrainScheduled) {
+      return;
+    }
+    this.#isDrainScheduled = true;
+    setImmediate(() => {
+      this.#isDrainScheduled = false;
+      this.#receive({ id: -1, read: [] });
+      this.#drainLater();
+    }).unref();
   }
 
   /** Whether this large body is shared: see {@link SHARING_GAIN}. */
@@ -273,16 +372,44 @@ export class VectorBodyReader {
     return this.#sharedMsPerByte < this.#aloneMsPerByte * SHARING_GAIN;
   }
 
-  /** `part` in the shared buffer, grown when it is too small. */
-  #copyForWorker(part: Uint8Array): Uint8Array {
-    if (this.#shared.byteLength < part.byteLength) {
-      this.#shared = new Uint8Array(
-        new SharedArrayBuffer(part.byteLength + (part.byteLength >> 2)),
-      );
+  /**
+   * Copies of the chunks of `body` after `split`, each with the {@link #overlap} bytes that
+   * follow it: fresh buffers of a chunk's size, which the allocator serves from memory it has
+   * (a buffer of the whole part measured about 5 ms a body in page faults; these, 0.3 ms more
+   * than a copy into a kept buffer).
+   */
+  #copyParts({ body, from: first }: { body: Uint8Array; from: number }): ArrayBuffer[] {
+    const chunkBytes = this.#chunkBytes;
+    const parts: ArrayBuffer[] = [];
+    for (let from = first; from < body.byteLength; from += chunkBytes) {
+      const to = Math.min(body.byteLength, from + chunkBytes + this.#overlap);
+      const part = new Uint8Array(to - from);
+      part.set(body.subarray(from, to));
+      parts.push(part.buffer);
     }
-    const bytes = this.#shared.subarray(0, part.byteLength);
-    bytes.set(part);
-    return bytes;
+    return parts;
+  }
+
+  /**
+   * The first chunk copied for the worker: it reads from the last chunk down to where it meets
+   * the main thread, so the chunks before its recent share (and a margin) are the main thread's
+   * without a copy. A worker that reaches the first copied chunk raises its share for the next.
+   */
+  #firstPartFor(chunkCount: number): number {
+    const copied = Math.ceil(chunkCount * Math.min(1, this.#workerShare + SHARE_MARGIN)) + 1;
+    return Math.max(0, chunkCount - copied);
+  }
+
+  /** The overlap for the next bodies: the longest vector text of `vectors` and an eighth. */
+  #fitOverlap(vectors: PrefetchedVectors): void {
+    let longest = 0;
+    for (let index = 0; index < vectors.starts.length; index++) {
+      longest = Math.max(longest, (vectors.ends[index] ?? 0) - (vectors.starts[index] ?? 0));
+    }
+    if (longest > 0) {
+      // The key and the whitespace before its `[` are in the chunk too: 64 bytes cover them.
+      this.#overlap = Math.min(this.#chunkBytes, longest + (longest >> 3) + 64);
+    }
   }
 
   #start(): void {
@@ -335,7 +462,18 @@ export class VectorBodyReader {
     worker.on("exit", fail);
   }
 
+  /** The worker holds nothing of a body: it handed the last one's parts back, or it is gone. */
+  #release(): void {
+    this.#pendingJob = -1;
+    const waiting = this.#onReleased;
+    this.#onReleased = [];
+    for (const resolve of waiting) {
+      resolve();
+    }
+  }
+
   #stop(): void {
+    this.#release();
     this.#worker = undefined;
     this.#results?.close();
     this.#results = undefined;

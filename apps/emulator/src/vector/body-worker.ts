@@ -12,6 +12,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import {
   type BodyChunkResult,
   type BodyJob,
+  type BodyJobDone,
   type BodyWorkerData,
   CLAIMED_BY_WORKER,
 } from "./body-reader.ts";
@@ -19,28 +20,37 @@ import { prefetchVectors } from "./json-body.ts";
 
 const port = parentPort;
 const { results } = workerData as BodyWorkerData;
-if (port !== null) {
-  port.on("message", (job: BodyJob) => {
-    for (let chunk = job.claims.length - 1; chunk >= 0; chunk--) {
-      if (Atomics.compareExchange(job.claims, chunk, 0, CLAIMED_BY_WORKER) !== 0) {
-        return;
-      }
-      const from = chunk * job.chunkBytes;
-      const vectors = prefetchVectors(job.bytes, {
-        from,
-        to: from + job.chunkBytes,
-        base: job.base,
-      });
-      const result: BodyChunkResult = { id: job.id, chunk, vectors };
-      // Made here, so plain (not shared) buffers: handed over, not copied. Sent before the next
-      // claim: the main thread relies on it (see `BodyJob`).
-      results.postMessage(
-        result,
-        [vectors.starts, vectors.ends, vectors.offsets, vectors.floats].map(
-          (array) => array.buffer as ArrayBuffer,
-        ),
-      );
+
+/** Reads the chunks it claims of `job`, from the last, and hands every part back. */
+function readJob(job: BodyJob): void {
+  for (let chunk = job.claims.length - 1; chunk >= 0; chunk--) {
+    if (Atomics.compareExchange(job.claims, chunk, 0, CLAIMED_BY_WORKER) !== 0) {
+      break;
     }
-  });
+    const part = job.parts[chunk - job.firstPart] as ArrayBuffer;
+    const vectors = prefetchVectors(new Uint8Array(part), {
+      from: 0,
+      to: job.chunkBytes,
+      base: job.base + chunk * job.chunkBytes,
+    });
+    const result: BodyChunkResult = { id: job.id, chunk, vectors, part };
+    // Made here, so plain (not shared) buffers: handed over, not copied. Sent before the next
+    // claim: the main thread relies on it (see `BodyJob`).
+    results.postMessage(result, [
+      part,
+      ...[vectors.starts, vectors.ends, vectors.offsets, vectors.floats].map(
+        (array) => array.buffer as ArrayBuffer,
+      ),
+    ]);
+  }
+  // The parts not read (a handed-back buffer is detached: no bytes) go back too, so that this
+  // thread keeps nothing of the body until its own garbage collection.
+  const parts = job.parts.filter((part) => part.byteLength > 0);
+  const done: BodyJobDone = { id: job.id, done: true, parts };
+  results.postMessage(done, parts);
+}
+
+if (port !== null) {
+  port.on("message", readJob);
   port.postMessage("ready");
 }

@@ -164,7 +164,10 @@ describe("pruning keeps every node in reach", () => {
       const centre = centres[Math.floor((random() + 0.5) * centres.length)] as number[];
       const vector = Float32Array.from(centre, (value) => value + 0.5 * random());
       arena.values.set(vector, slot * dimension);
-      graph.add({ slot, norm: vector.reduce((sum, value) => sum + value * value, 0), node: -1 });
+      graph.add(
+        { slot, node: -1 },
+        vector.reduce((sum, value) => sum + value * value, 0),
+      );
     }
     graph.linkPending();
     const { inDegreeZero, unreachable } = graph.connectivity();
@@ -178,6 +181,7 @@ describe("pruning keeps every node in reach", () => {
 describe("a search scores every node it meets from the node's own row", () => {
   interface Item extends GraphItem {
     readonly id: number;
+    norm: number;
   }
   const dimension = 6;
   const metric = fc.constantFrom("cosine" as const, "euclidean" as const, "dot" as const);
@@ -225,7 +229,7 @@ describe("a search scores every node it meets from the node's own row", () => {
           item.norm = norm(item.slot);
           rows.push(item);
           live.set(op.id, item);
-          graph.add(item);
+          graph.add(item, item.norm);
         }
       }
       graph.linkPending();

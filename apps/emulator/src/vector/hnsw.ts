@@ -3,7 +3,7 @@
  * Hierarchical Navigable Small World graphs", 2016; the layout follows nmslib/hnswlib:
  * `hnswlib/hnswalg.h`) over the rows of a {@link NamespaceStore}: it holds no vectors of its own,
  * only links between nodes and, per node, its item's row in the arena and squared norm (`slot`,
- * `norm`), so it costs about 160–190 bytes of arrays a vector (M = 16) on top of the vector.
+ * and the norm given to `add`), so it costs about 160–190 bytes of arrays a vector (M = 16) on top of the vector.
  *
  * Two departures from hnswlib, both for well-separated clusters (the bench's data): linking's
  * descent through the upper levels keeps a few candidates instead of one (`#descend`), and
@@ -31,15 +31,14 @@ import { GATHER_ROWS, type VectorArena } from "./vector-arena.ts";
 export type GraphMetric = "cosine" | "euclidean" | "dot";
 
 /**
- * What a node points at: a row of the store's vectors and its squared norm. The graph copies
- * both into arrays of its own when the item is added (a search reads them for every node it
- * meets, and an array is nearer in memory than each item), so whoever moves a linked or queued
- * item's row calls {@link HnswGraph.moved}.
+ * What a node points at: a row of the store's vectors. The graph copies the row, and the
+ * squared norm `add` is given, into arrays of its own when the item is added (a search reads them
+ * for every node it meets, and an array is nearer in memory than each item), so whoever moves a
+ * linked or queued item's row calls {@link HnswGraph.moved}.
  */
 export interface GraphItem {
   /** Row in the arena. */
   slot: number;
-  norm: number;
   /** The item's node in the graph, -1 when it has none; the graph sets it. */
   node: number;
 }
@@ -225,13 +224,13 @@ export class HnswGraph<T extends GraphItem> {
     );
   }
 
-  /** Queues `item` for linking; it has no node yet. */
-  add(item: T): void {
+  /** Queues `item`, whose row's squared norm is `norm`, for linking; it has no node yet. */
+  add(item: T, norm: number): void {
     const node = this.#allocate();
     this.#items[node] = item;
     item.node = node;
     this.#slots[node] = item.slot;
-    this.#norms[node] = item.norm;
+    this.#norms[node] = norm;
     this.#levels[node] = QUEUED;
     this.#links0[node * (this.#m0 + 1)] = 0;
     this.#upper[node] = undefined;

@@ -29,16 +29,28 @@ export interface StoredRecord {
   slot: number;
   /** Position in insertion order: a `range` cursor. */
   order: number;
-  /** Squared L2 norm of the dense vector, computed once for cosine queries. */
-  norm: number;
   /** Node in the namespace's approximate-search graph; -1 without one. */
   node: number;
   sparseVector: SparseVector | undefined;
   metadata: Record<string, unknown> | undefined;
   data: string | undefined;
-  /** Clock time from which queries see the record (the indexing delay). */
-  readyAt: number;
-  isPending: boolean;
+  /**
+   * The record's last write while queries do not see it yet (the indexing delay), else
+   * undefined. (Not a time on every record: a number field is a boxed double in V8, 24 bytes a
+   * record, and most records are past their delay.)
+   */
+  pending: PendingWrite | undefined;
+}
+
+/** A write inside the indexing delay: queries see its record from `readyAt` (clock time). */
+export interface PendingWrite {
+  readonly record: StoredRecord;
+  readonly readyAt: number;
+}
+
+/** Whether queries at `now` see `record`. */
+export function isVisible(record: StoredRecord, now: number): boolean {
+  return record.pending === undefined || record.pending.readyAt <= now;
 }
 
 /** Deleted positions tolerated in the insertion order before it is compacted. */
@@ -68,7 +80,7 @@ export class NamespaceStore {
   readonly frequencies = new DocumentFrequencies();
   /** The inverted index sparse queries walk (`sparse-postings.ts`). */
   readonly postings = new SparsePostings();
-  #pendingQueue: { record: StoredRecord; readyAt: number }[] = [];
+  #pendingQueue: PendingWrite[] = [];
   #pendingHead = 0;
   #pendingCount = 0;
   /** Approximate bytes of sparse vectors, metadata and data, for `indexSize`. */
@@ -122,7 +134,10 @@ export class NamespaceStore {
     return this.#arena;
   }
 
-  /** The squared norm of each row's vector (`StoredRecord.norm`), by row. */
+  /**
+   * The squared norm of each row's vector, computed once for cosine queries: `rowNorms[slot]`.
+   * Not a field of the record: a double field is a boxed number in V8, 24 bytes a record.
+   */
   get rowNorms(): Float64Array {
     return this.#rowNorms;
   }
@@ -153,13 +168,11 @@ export class NamespaceStore {
         id: input.id,
         slot: -1,
         order: this.#order.length,
-        norm: 0,
         node: -1,
         sparseVector: undefined,
         metadata: undefined,
         data: undefined,
-        readyAt,
-        isPending: false,
+        pending: undefined,
       };
       this.#records.set(input.id, record);
       this.#order.push(record);
@@ -186,8 +199,8 @@ export class NamespaceStore {
       return false;
     }
     this.#forgetPayload(record);
-    if (record.isPending) {
-      record.isPending = false;
+    if (record.pending !== undefined) {
+      record.pending = undefined;
       this.#pendingCount--;
     }
     this.#graph?.remove(record);
@@ -223,14 +236,14 @@ export class NamespaceStore {
   pendingCount(now: number): number {
     const queue = this.#pendingQueue;
     while (this.#pendingHead < queue.length) {
-      const item = queue[this.#pendingHead] as { record: StoredRecord; readyAt: number };
+      const item = queue[this.#pendingHead] as PendingWrite;
       if (item.readyAt > now) {
         break;
       }
       this.#pendingHead++;
-      // A record written again later has a later item of its own.
-      if (item.record.isPending && item.record.readyAt <= now) {
-        item.record.isPending = false;
+      // A record written again since has a later write of its own (its `pending`).
+      if (item.record.pending === item) {
+        item.record.pending = undefined;
         this.#pendingCount--;
       }
     }
@@ -303,7 +316,6 @@ export class NamespaceStore {
     if (vector === undefined) {
       this.#graph?.remove(record);
       this.#removeRow(record);
-      record.norm = 0;
       return;
     }
     if (record.slot >= 0 && this.#graph !== undefined && !this.#rowEquals(record.slot, vector)) {
@@ -323,11 +335,10 @@ export class NamespaceStore {
     }
     const values = this.vectors;
     values.set(vector, record.slot * this.dimension);
-    record.norm = squaredNorm(values, record.slot * this.dimension, this.dimension);
-    this.#rowNorms[record.slot] = record.norm;
+    this.#rowNorms[record.slot] = squaredNorm(values, record.slot * this.dimension, this.dimension);
     if (this.#graph !== undefined) {
       if (record.node < 0) {
-        this.#graph.add(record);
+        this.#graph.add(record, this.#rowNorms[record.slot] as number);
         this.#scheduleLinking();
       }
     } else if (
@@ -356,7 +367,7 @@ export class NamespaceStore {
       arena: this.#arena as VectorArena,
     });
     for (const record of this.#rows) {
-      graph.add(record);
+      graph.add(record, this.#rowNorms[record.slot] as number);
     }
     this.#graph = graph;
     this.#scheduleLinking();
@@ -384,10 +395,10 @@ export class NamespaceStore {
         last.slot * dimension,
         (last.slot + 1) * dimension,
       );
+      this.#rowNorms[record.slot] = this.#rowNorms[last.slot] as number;
       last.slot = record.slot;
       this.#graph?.moved(last);
       this.#rows[record.slot] = last;
-      this.#rowNorms[record.slot] = last.norm;
     }
     record.slot = -1;
   }
@@ -401,19 +412,19 @@ export class NamespaceStore {
   }
 
   #markPending(record: StoredRecord, readyAt: number, now: number): void {
-    record.readyAt = readyAt;
     if (readyAt <= now) {
-      if (record.isPending) {
-        record.isPending = false;
+      if (record.pending !== undefined) {
+        record.pending = undefined;
         this.#pendingCount--;
       }
       return;
     }
-    if (!record.isPending) {
-      record.isPending = true;
+    if (record.pending === undefined) {
       this.#pendingCount++;
     }
-    this.#pendingQueue.push({ record, readyAt });
+    const write: PendingWrite = { record, readyAt };
+    record.pending = write;
+    this.#pendingQueue.push(write);
   }
 
   /**

@@ -134,7 +134,7 @@ export function rankDense(
     for (let row = 0; row < rows.length; row++) {
       const record = rows[row] as StoredRecord;
       if (accept(record)) {
-        const score = scorer.score(vectors, row * dimension, record.norm);
+        const score = scorer.score(vectors, row * dimension, store.rowNorms[row] as number);
         if (top.admits(score)) {
           top.push({ key: record, score });
         }
@@ -172,7 +172,10 @@ export function rankDense(
   for (let row = 0; row < rows.length; row++) {
     if ((estimates[row] as number) >= threshold) {
       const record = rows[row] as StoredRecord;
-      top.push({ key: record, score: scorer.score(vectors, row * dimension, record.norm) });
+      top.push({
+        key: record,
+        score: scorer.score(vectors, row * dimension, norms[row] as number),
+      });
     }
   }
   return top.sorted();

@@ -13,7 +13,7 @@ import { fuse } from "./fusion.ts";
 import type { GraphMetric } from "./hnsw.ts";
 import type { JournalEntry } from "./journal.ts";
 import { VectorLimits } from "./limits.ts";
-import { NamespaceStore, type RecordInput } from "./namespace-store.ts";
+import { isVisible, NamespaceStore, type RecordInput } from "./namespace-store.ts";
 import { type RecordFilter, rankFused, rankSparse, type Scored } from "./ranking.ts";
 import type { Includes, JsonObject, QueryOptions } from "./request.ts";
 import { ResumableQueries } from "./resumable.ts";
@@ -424,8 +424,8 @@ export class VectorIndex implements VectorIndexHandle {
     const matches = compileQueryFilter(options.filter);
     const accept: RecordFilter =
       options.filter === ""
-        ? (record) => record.readyAt <= now
-        : (record) => record.readyAt <= now && matches(record.metadata ?? {});
+        ? (record) => isVisible(record, now)
+        : (record) => isVisible(record, now) && matches(record.metadata ?? {});
     const dense =
       store === undefined || parts.vector === undefined
         ? undefined
