@@ -119,7 +119,10 @@ export interface BodyChunkResult {
   readonly part: ArrayBuffer;
 }
 
-/** The worker's last message of a job: the parts it did not read, handed back. */
+/**
+ * The worker's last message of a job, on its own channel (so it arrives as an event, with no
+ * polling, when it comes after the body's reading): the parts it did not read, handed back.
+ */
 export interface BodyJobDone {
   readonly id: number;
   readonly done: true;
@@ -163,7 +166,6 @@ export class VectorBodyReader {
   #overlap = DEFAULT_OVERLAP;
   /** The job whose parts the worker still holds (it has not said it is done), else -1. */
   #pendingJob = -1;
-  #isDrainScheduled = false;
   #onReleased: (() => void)[] = [];
   #started: Promise<boolean> = Promise.resolve(false);
   #resolveStarted: (isReady: boolean) => void = () => undefined;
@@ -298,9 +300,9 @@ export class VectorBodyReader {
       this.#workerShare,
       (this.#workerChunks - chunksBefore) / chunkCount,
     );
-    // The worker's last message hands back the parts it did not read; nearly always here by now.
+    // A chunk the worker sent after the main thread read it again is dropped now, not kept until
+    // the next body; the parts it did not read come back with its BodyJobDone.
     this.#receive({ id, read: [] });
-    this.#drainLater();
     return value;
   }
 
@@ -325,12 +327,8 @@ export class VectorBodyReader {
       if (received === undefined) {
         return;
       }
-      const message = received.message as BodyChunkResult | BodyJobDone;
-      if ("done" in message) {
-        if (message.id === this.#pendingJob) {
-          this.#release();
-        }
-      } else if (
+      const message = received.message as BodyChunkResult;
+      if (
         message.id === id &&
         message.chunk + 1 < read.length &&
         read[message.chunk + 1] === undefined
@@ -339,22 +337,6 @@ export class VectorBodyReader {
         this.#workerChunks++;
       }
     }
-  }
-
-  /**
-   * When the worker still holds parts of the last body (it was descheduled mid-chunk), takes
-   * them back on a later turn of the event loop, so that they are not kept until the next body.
-   */
-  #drainLater(): void {
-    if (this.#pendingJob < 0 || this.#isDrainScheduled) {
-      return;
-    }
-    this.#isDrainScheduled = true;
-    setImmediate(() => {
-      this.#isDrainScheduled = false;
-      this.#receive({ id: -1, read: [] });
-      this.#drainLater();
-    }).unref();
   }
 
   /** Whether this large body is shared: see {@link SHARING_GAIN}. */
@@ -448,6 +430,12 @@ export class VectorBodyReader {
       if (message === "ready" && this.#state === "starting") {
         this.#state = "ready";
         this.#resolveStarted(true);
+      } else if ((message as BodyJobDone).done === true) {
+        // Its chunks were sent before it: the late ones are dropped with it.
+        this.#receive({ id: -1, read: [] });
+        if ((message as BodyJobDone).id === this.#pendingJob) {
+          this.#release();
+        }
       }
     });
     // A worker that cannot start or fails: everything is read inline from then on.

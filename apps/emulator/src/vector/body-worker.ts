@@ -44,10 +44,11 @@ function readJob(job: BodyJob): void {
     ]);
   }
   // The parts not read (a handed-back buffer is detached: no bytes) go back too, so that this
-  // thread keeps nothing of the body until its own garbage collection.
+  // thread keeps nothing of the body until its own garbage collection; on the worker's channel,
+  // where the main thread takes them as an event even after the body's reading is over.
   const parts = job.parts.filter((part) => part.byteLength > 0);
   const done: BodyJobDone = { id: job.id, done: true, parts };
-  results.postMessage(done, parts);
+  port?.postMessage(done, parts);
 }
 
 if (port !== null) {
