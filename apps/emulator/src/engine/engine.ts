@@ -220,6 +220,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#effectsListener = listener;
   }
 
+  /** Whether writes' effects are gathered (a storage log listens); commands skip them otherwise. */
+  get logsEffects(): boolean {
+    return this.#effectsListener !== undefined;
+  }
+
   /** The running unit's frozen time (the clock's time between units). */
   get commandTimeMs(): number {
     return this.#unitTimeMs ?? this.clock.now();
@@ -656,7 +661,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
    */
   #keyChanged(db: number, key: string, changedBy: Session | undefined): void {
     this.search.keyChanged(db, key);
-    this.tracking.invalidate(key, { current: this.#currentClient, changedBy });
+    // Asked first so that no write builds the options object while nobody tracks keys.
+    if (this.tracking.isTracking) {
+      this.tracking.invalidate(key, { current: this.#currentClient, changedBy });
+    }
     if (this.#memory !== undefined) {
       const database = this.databases[db];
       if (database !== undefined) {
@@ -692,6 +700,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
     return this.#accessPolicy;
   }
 
+  get stampsCountUses(): boolean {
+    return this.accessPolicy.isLfu;
+  }
+
   storedStamp(previous: number | undefined): number {
     const policy = this.accessPolicy;
     // dbSetValue: an overwritten value keeps its LFU counter; under LRU it is new, so used now.
@@ -721,14 +733,25 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.notifyKeyspaceEvent({ type: "x", event: "expired", key, db: db.index });
   }
 
-  /** Publishes a keyspace/keyevent notification when `notify-keyspace-events` enables it. */
-  notifyKeyspaceEvent(event: { type: NotifyClass; event: string; key: string; db: number }): void {
-    // Read once per CONFIG change, not per write: every modified key comes through here.
+  /**
+   * `notify-keyspace-events`, read once per CONFIG change, not per write: every modified key asks.
+   */
+  get #notifyFlagsNow(): string {
     if (this.#notifyFlagsRevision !== this.config.revision) {
       this.#notifyFlagsRevision = this.config.revision;
       this.#notifyFlags = this.config.value("notify-keyspace-events");
     }
-    const flags = this.#notifyFlags;
+    return this.#notifyFlags;
+  }
+
+  /** Whether any keyspace event is published: callers skip building events while none is. */
+  get notifiesKeyspace(): boolean {
+    return this.#notifyFlagsNow !== "";
+  }
+
+  /** Publishes a keyspace/keyevent notification when `notify-keyspace-events` enables it. */
+  notifyKeyspaceEvent(event: { type: NotifyClass; event: string; key: string; db: number }): void {
+    const flags = this.#notifyFlagsNow;
     if (
       flags === "" ||
       !(flags.includes(event.type) || (flags.includes("A") && "g$lshzxet".includes(event.type)))
@@ -1074,15 +1097,24 @@ class Context implements CommandContext {
   modified(key: string, event: string, type: NotifyClass): void {
     const db = this.session.dbIndex;
     this.server.keyModified(db, key);
-    this.server.notifyKeyspaceEvent({ type, event, key, db });
+    // Every write comes here: no event object while notifications are off (the default).
+    if (this.server.notifiesKeyspace) {
+      this.server.notifyKeyspaceEvent({ type, event, key, db });
+    }
     this.server.stats.dirty++;
   }
 
   notify(event: string, key: string, type: NotifyClass): void {
-    this.server.notifyKeyspaceEvent({ type, event, key, db: this.session.dbIndex });
+    if (this.server.notifiesKeyspace) {
+      this.server.notifyKeyspaceEvent({ type, event, key, db: this.session.dbIndex });
+    }
   }
 
   propagate(argv: readonly string[]): void {
+    // Effects are read only by the storage log (#run): without one, nothing to gather.
+    if (!this.server.logsEffects) {
+      return;
+    }
     this.effects ??= [];
     this.effects.push(argv);
   }
