@@ -700,10 +700,6 @@ export class Engine implements ServerApi, KeyspaceObserver {
     return this.#accessPolicy;
   }
 
-  get stampsCountUses(): boolean {
-    return this.accessPolicy.isLfu;
-  }
-
   storedStamp(previous: number | undefined): number {
     const policy = this.accessPolicy;
     // dbSetValue: an overwritten value keeps its LFU counter; under LRU it is new, so used now.

@@ -18,11 +18,6 @@ export interface KeyspaceObserver {
   storedStamp(previous: number | undefined): number;
   /** The stamp a lookup leaves, or undefined while lookups must not touch keys (CLIENT NO-TOUCH). */
   touchedStamp(previous: number): number | undefined;
-  /**
-   * Whether a new stamp depends on the previous one (an LFU counter); under LRU it is the clock
-   * alone, so the keyspace need not read the old stamp first.
-   */
-  readonly stampsCountUses: boolean;
 }
 
 export class Database {
@@ -64,21 +59,12 @@ export class Database {
    */
   get(key: string): StoredValue | undefined {
     const value = this.peek(key);
-    if (value === undefined) {
-      return undefined;
-    }
-    if (!this.#observer.stampsCountUses) {
-      // The LRU clock alone: one write, rather than a read and then (mostly) a write.
-      const stamp = this.#observer.touchedStamp(0);
-      if (stamp !== undefined) {
+    if (value !== undefined) {
+      const previous = this.#access.get(key) ?? 0;
+      const stamp = this.#observer.touchedStamp(previous);
+      if (stamp !== undefined && stamp !== previous) {
         this.#access.set(key, stamp);
       }
-      return value;
-    }
-    const previous = this.#access.get(key) ?? 0;
-    const stamp = this.#observer.touchedStamp(previous);
-    if (stamp !== undefined && stamp !== previous) {
-      this.#access.set(key, stamp);
     }
     return value;
   }
@@ -160,9 +146,7 @@ export class Database {
   /** Stores `value`, clearing the key's TTL unless `keepTtl`. */
   set(key: string, value: StoredValue, keepTtl = false): void {
     this.#data.set(key, value);
-    // Only an LFU counter carries over (`storedStamp`): under LRU the old stamp is not read.
-    const previous = this.#observer.stampsCountUses ? this.#access.get(key) : undefined;
-    this.#access.set(key, this.#observer.storedStamp(previous));
+    this.#access.set(key, this.#observer.storedStamp(this.#access.get(key)));
     if (!keepTtl && this.#expires.size > 0) {
       this.#expires.delete(key);
     }
