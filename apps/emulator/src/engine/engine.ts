@@ -729,25 +729,14 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.notifyKeyspaceEvent({ type: "x", event: "expired", key, db: db.index });
   }
 
-  /**
-   * `notify-keyspace-events`, read once per CONFIG change, not per write: every modified key asks.
-   */
-  get #notifyFlagsNow(): string {
+  /** Publishes a keyspace/keyevent notification when `notify-keyspace-events` enables it. */
+  notifyKeyspaceEvent(event: { type: NotifyClass; event: string; key: string; db: number }): void {
+    // Read once per CONFIG change, not per write: every modified key comes through here.
     if (this.#notifyFlagsRevision !== this.config.revision) {
       this.#notifyFlagsRevision = this.config.revision;
       this.#notifyFlags = this.config.value("notify-keyspace-events");
     }
-    return this.#notifyFlags;
-  }
-
-  /** Whether any keyspace event is published: callers skip building events while none is. */
-  get notifiesKeyspace(): boolean {
-    return this.#notifyFlagsNow !== "";
-  }
-
-  /** Publishes a keyspace/keyevent notification when `notify-keyspace-events` enables it. */
-  notifyKeyspaceEvent(event: { type: NotifyClass; event: string; key: string; db: number }): void {
-    const flags = this.#notifyFlagsNow;
+    const flags = this.#notifyFlags;
     if (
       flags === "" ||
       !(flags.includes(event.type) || (flags.includes("A") && "g$lshzxet".includes(event.type)))
@@ -1093,17 +1082,12 @@ class Context implements CommandContext {
   modified(key: string, event: string, type: NotifyClass): void {
     const db = this.session.dbIndex;
     this.server.keyModified(db, key);
-    // Every write comes here: no event object while notifications are off (the default).
-    if (this.server.notifiesKeyspace) {
-      this.server.notifyKeyspaceEvent({ type, event, key, db });
-    }
+    this.server.notifyKeyspaceEvent({ type, event, key, db });
     this.server.stats.dirty++;
   }
 
   notify(event: string, key: string, type: NotifyClass): void {
-    if (this.server.notifiesKeyspace) {
-      this.server.notifyKeyspaceEvent({ type, event, key, db: this.session.dbIndex });
-    }
+    this.server.notifyKeyspaceEvent({ type, event, key, db: this.session.dbIndex });
   }
 
   propagate(argv: readonly string[]): void {
