@@ -22,6 +22,20 @@ describe("Config", () => {
     expect(() => new Config({ hz: "x" })).toThrow();
   });
 
+  test("a derived value is made once per change and made again after CONFIG SET", ({ expect }) => {
+    const config = new Config();
+    let derivations = 0;
+    const fill = (from: Pick<Config, "value">): number => {
+      derivations++;
+      return Number(from.value("list-max-listpack-size"));
+    };
+    expect([config.derived(fill), config.derived(fill)]).toEqual([-2, -2]);
+    expect(derivations).toBe(1);
+    config.set("list-max-listpack-size", "5");
+    expect([config.derived(fill), config.derived(fill)]).toEqual([5, 5]);
+    expect(derivations).toBe(2);
+  });
+
   test("aliases read and write the same parameter", ({ expect }) => {
     const config = new Config();
     config.set("hash-max-ziplist-entries", "5");

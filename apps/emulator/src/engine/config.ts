@@ -123,6 +123,11 @@ export interface ConfigApi {
   set(name: string, value: string): void;
   /** The current value of a known parameter. */
   value(name: string): string;
+  /**
+   * What `derive` makes of the configuration, kept until the next change: commands that read a
+   * parameter on every call (a list's fill, a hash's listpack limits) derive it once per change.
+   */
+  derived<T>(derive: (config: ConfigApi) => T): T;
 }
 
 /**
@@ -327,6 +332,8 @@ export class Config implements ConfigApi {
   readonly #values = new Map<string, string>();
   /** Grows with every change, so readers may cache what they derive from values. */
   revision = 0;
+  /** `derived`'s results, keyed by the deriving function; emptied by every change. */
+  readonly #derived = new Map<(config: ConfigApi) => unknown, unknown>();
 
   constructor(overrides: Readonly<Record<string, string>> = {}) {
     for (const parameter of PARAMETERS) {
@@ -344,6 +351,7 @@ export class Config implements ConfigApi {
 
   #store(parameter: Parameter, value: string): void {
     this.revision++;
+    this.#derived.clear();
     const current = this.#values.get(parameter.name) ?? parameter.defaultValue;
     this.#values.set(parameter.name, parameter.merge?.(current, value) ?? value);
   }
@@ -374,5 +382,17 @@ export class Config implements ConfigApi {
   /** A numeric parameter's value. */
   number(name: string): number {
     return Number(this.value(name));
+  }
+
+  derived<T>(derive: (config: ConfigApi) => T): T {
+    // One lookup: a derived value is never undefined (one that were would be derived each time).
+    const cached = this.#derived.get(derive);
+    if (cached !== undefined) {
+      // Stored by this very function, so of its type.
+      return cached as T;
+    }
+    const value = derive(this);
+    this.#derived.set(derive, value);
+    return value;
   }
 }

@@ -220,6 +220,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#effectsListener = listener;
   }
 
+  /** Whether writes' effects are gathered (a storage log listens); commands skip them otherwise. */
+  get logsEffects(): boolean {
+    return this.#effectsListener !== undefined;
+  }
+
   /** The running unit's frozen time (the clock's time between units). */
   get commandTimeMs(): number {
     return this.#unitTimeMs ?? this.clock.now();
@@ -656,7 +661,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
    */
   #keyChanged(db: number, key: string, changedBy: Session | undefined): void {
     this.search.keyChanged(db, key);
-    this.tracking.invalidate(key, { current: this.#currentClient, changedBy });
+    // Asked first so that no write builds the options object while nobody tracks keys.
+    if (this.tracking.isTracking) {
+      this.tracking.invalidate(key, { current: this.#currentClient, changedBy });
+    }
     if (this.#memory !== undefined) {
       const database = this.databases[db];
       if (database !== undefined) {
@@ -1083,6 +1091,10 @@ class Context implements CommandContext {
   }
 
   propagate(argv: readonly string[]): void {
+    // Effects are read only by the storage log (#run): without one, nothing to gather.
+    if (!this.server.logsEffects) {
+      return;
+    }
     this.effects ??= [];
     this.effects.push(argv);
   }

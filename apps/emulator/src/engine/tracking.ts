@@ -62,6 +62,11 @@ export class Tracking {
     return this.#clients;
   }
 
+  /** Whether a write may invalidate anything: some client tracks a key or a prefix. */
+  get isTracking(): boolean {
+    return this.#broadcasts.size > 0 || this.#table.size > 0;
+  }
+
   /** INFO's `tracking_total_keys`. */
   get keyCount(): number {
     return this.#table.size;

@@ -99,6 +99,11 @@ export class Args {
     return values;
   }
 
+  /** Consumes every argument left without copying them (a command that reads argv itself). */
+  skipRest(): void {
+    this.#index = this.#argv.length;
+  }
+
   /** The next `count` arguments. */
   take(count: number): string[] {
     if (count < 0 || this.#index + count > this.#argv.length) {

@@ -67,6 +67,11 @@ export interface ServerApi {
   /** How access stamps read under the maxmemory policy (LRU clock or LFU counter). */
   readonly accessPolicy: AccessPolicy;
   /**
+   * Whether writes' effects are logged (a data directory): a command may skip building what it
+   * would `propagate` while they are not.
+   */
+  readonly logsEffects: boolean;
+  /**
    * The counted error reply of a command refused before it ran (`rejectCommand`): scripts answer
    * their refusals (unknown command, arity, ACL, a write in a read-only script) through it.
    */
@@ -158,7 +163,8 @@ export interface CommandContext {
   notify(event: string, key: string, type: NotifyClass): void;
   /**
    * Replaces what the storage log records for this command (by default its argv when it changed
-   * anything): relative expiry becomes PEXPIREAT, SPOP becomes SREM, … (STYLE.md §7.5).
+   * anything): relative expiry becomes PEXPIREAT, SPOP becomes SREM, … (STYLE.md §7.5). Ignored
+   * while nothing logs (`server.logsEffects`).
    */
   propagate(argv: readonly string[]): void;
   /**

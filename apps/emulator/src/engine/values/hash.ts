@@ -36,7 +36,11 @@ export interface HashLimits {
   readonly maxValueLength: number;
 }
 
-export function hashLimits(config: ConfigApi): HashLimits {
+export function hashLimits(config: Pick<ConfigApi, "derived">): HashLimits {
+  return config.derived(readHashLimits);
+}
+
+function readHashLimits(config: ConfigApi): HashLimits {
   return {
     maxEntries: Number(config.value("hash-max-listpack-entries")),
     maxValueLength: Number(config.value("hash-max-listpack-value")),

@@ -278,8 +278,12 @@ export class List implements ContainerValue {
   }
 }
 
-/** `list-max-listpack-size` as CONFIG holds it now. */
-export function listFill(config: Pick<ConfigApi, "value">): number {
+/** `list-max-listpack-size` as CONFIG holds it now (read once per change: every push asks). */
+export function listFill(config: Pick<ConfigApi, "derived">): number {
+  return config.derived(readListFill);
+}
+
+function readListFill(config: ConfigApi): number {
   return Number(config.value("list-max-listpack-size"));
 }
 

@@ -30,7 +30,11 @@ export interface SetLimits {
   readonly maxListpackValueLength: number;
 }
 
-export function setLimits(config: ConfigApi): SetLimits {
+export function setLimits(config: Pick<ConfigApi, "derived">): SetLimits {
+  return config.derived(readSetLimits);
+}
+
+function readSetLimits(config: ConfigApi): SetLimits {
   return {
     // `intsetMaxEntries`: intsets are capped at 2^30 entries whatever the configuration says.
     maxIntsetEntries: Math.min(Number(config.value("set-max-intset-entries")), 2 ** 30),

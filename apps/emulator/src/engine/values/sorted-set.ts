@@ -558,8 +558,12 @@ export interface SortedSetLimits {
   readonly maxListpackValue: number;
 }
 
-/** The limits as CONFIG holds them now. */
-export function sortedSetLimits(config: Pick<ConfigApi, "value">): SortedSetLimits {
+/** The limits as CONFIG holds them now (derived once per change). */
+export function sortedSetLimits(config: Pick<ConfigApi, "derived">): SortedSetLimits {
+  return config.derived(readSortedSetLimits);
+}
+
+function readSortedSetLimits(config: ConfigApi): SortedSetLimits {
   return {
     maxListpackEntries: Number(config.value("zset-max-listpack-entries")),
     maxListpackValue: Number(config.value("zset-max-listpack-value")),

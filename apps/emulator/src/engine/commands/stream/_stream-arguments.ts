@@ -3,6 +3,7 @@
  * trimming options and the `[KEEPREF | DELREF | ACKED] IDS numids id …` block of XDELEX and XACKDEL.
  */
 import { asciiUpper } from "../../bytes.ts";
+import type { ConfigApi } from "../../config.ts";
 import { ERR, ReplyError } from "../../errors.ts";
 import { parseIntegerArg } from "../../numbers.ts";
 import {
@@ -96,7 +97,7 @@ export interface AddTrimArgs {
  */
 export function parseAddTrimArgs(
   argv: readonly string[],
-  options: { readonly isXadd: boolean; readonly nodeMaxEntries: () => number },
+  options: { readonly isXadd: boolean; readonly config: Pick<ConfigApi, "value"> },
 ): AddTrimArgs {
   const { isXadd } = options;
   let strategy: TrimOptions["strategy"] | undefined;
@@ -113,10 +114,11 @@ export function parseAddTrimArgs(
   for (; at < argv.length; at++) {
     const hasMore = at < argv.length - 1;
     const text = argv[at] as string;
-    const option = asciiUpper(text);
+    // `XADD key * …`, the usual call, is decided before any case folding.
     if (isXadd && text === "*") {
       break;
     }
+    const option = asciiUpper(text);
     if ((option === "MAXLEN" || option === "MINID") && hasMore) {
       if (strategy !== undefined) {
         throw new ReplyError(ERR.STREAM_MAXLEN_AND_MINID);
@@ -177,7 +179,8 @@ export function parseAddTrimArgs(
     }
   } else if (isApprox) {
     // Bounded work per call, as Redis caps it: 100 radix-tree nodes, within [1, 1e6] entries.
-    limit = 100 * options.nodeMaxEntries();
+    // Read only here (`~` without LIMIT), not on every XADD.
+    limit = 100 * Number(options.config.value("stream-node-max-entries"));
     if (limit <= 0) {
       limit = 10_000;
     }

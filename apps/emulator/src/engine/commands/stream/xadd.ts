@@ -48,13 +48,15 @@ export const xadd = defineCommand({
   summary: "Appends a new message to a stream. Creates the key if it doesn't exist.",
   complexity:
     "O(1) when adding a new entry, O(N) when trimming where N being the number of entries evicted.",
-  parse: (args) => ({ key: args.key(), rest: args.rest() }),
+  // The options are read from argv in `run` (parseAddTrimArgs): the rest is consumed, not copied.
+  parse: (args) => {
+    const key = args.key();
+    args.skipRest();
+    return { key };
+  },
   run: (ctx, { key }) => {
     const argv = ctx.argv;
-    const args = parseAddTrimArgs(argv, {
-      isXadd: true,
-      nodeMaxEntries: () => Number(ctx.server.config.value("stream-node-max-entries")),
-    });
+    const args = parseAddTrimArgs(argv, { isXadd: true, config: ctx.server.config });
     const fieldsAt = args.idIndex + 1;
     if (argv.length - fieldsAt < 2 || (argv.length - fieldsAt) % 2 === 1) {
       throw new ReplyError(ERR.WRONG_ARITY("xadd"));
@@ -89,9 +91,11 @@ export const xadd = defineCommand({
     }
     // Logged with the ID it got and, after `~`, the exact trim it did (xaddCommand).
     const idText = formatStreamId(id);
-    const withId = argv.slice();
-    withId[args.idIndex] = idText;
-    ctx.propagate(args.isApprox ? exactTrimArgv(withId, args, stream) : withId);
+    if (ctx.server.logsEffects) {
+      const withId = argv.slice();
+      withId[args.idIndex] = idText;
+      ctx.propagate(args.isApprox ? exactTrimArgv(withId, args, stream) : withId);
+    }
     return reply.bulk(idText);
   },
 });

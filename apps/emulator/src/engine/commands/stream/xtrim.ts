@@ -30,10 +30,7 @@ export const xtrim = defineCommand({
     "O(N), with N being the number of evicted entries. Constant times are very small however, since entries are organized in macro nodes containing multiple entries that can be released with a single deallocation.",
   parse: (args) => ({ key: args.key(), rest: args.rest() }),
   run: (ctx, { key }) => {
-    const args = parseAddTrimArgs(ctx.argv, {
-      isXadd: false,
-      nodeMaxEntries: () => Number(ctx.server.config.value("stream-node-max-entries")),
-    });
+    const args = parseAddTrimArgs(ctx.argv, { isXadd: false, config: ctx.server.config });
     const stream = lookupStream(ctx, key);
     if (stream === undefined || args.trim === undefined) {
       return reply.integer(0);
