@@ -120,14 +120,19 @@ export interface BodyChunkResult {
 }
 
 /**
- * The worker's last message of a job, on its own channel (so it arrives as an event, with no
- * polling, when it comes after the body's reading): the parts it did not read, handed back.
+ * The worker's last message of a job, on the results port with its chunks (so a main thread that
+ * reads body after body without turning the event loop still takes it at the next body): the parts
+ * it did not read, handed back. {@link JOB_DONE} on the worker's own channel then wakes the main
+ * thread to take it when it comes after the body's reading.
  */
 export interface BodyJobDone {
   readonly id: number;
   readonly done: true;
   readonly parts: readonly ArrayBuffer[];
 }
+
+/** The worker's note on its own channel that a {@link BodyJobDone} is on the results port. */
+export const JOB_DONE = "done";
 
 /** What the worker is given when it starts: the port its chunks' vectors go to. */
 export interface BodyWorkerData {
@@ -300,8 +305,8 @@ export class VectorBodyReader {
       this.#workerShare,
       (this.#workerChunks - chunksBefore) / chunkCount,
     );
-    // A chunk the worker sent after the main thread read it again is dropped now, not kept until
-    // the next body; the parts it did not read come back with its BodyJobDone.
+    // The worker's last message hands back the parts it did not read; nearly always here by now,
+    // else taken when its JOB_DONE arrives.
     this.#receive({ id, read: [] });
     return value;
   }
@@ -327,8 +332,12 @@ export class VectorBodyReader {
       if (received === undefined) {
         return;
       }
-      const message = received.message as BodyChunkResult;
-      if (
+      const message = received.message as BodyChunkResult | BodyJobDone;
+      if ("done" in message) {
+        if (message.id === this.#pendingJob) {
+          this.#release();
+        }
+      } else if (
         message.id === id &&
         message.chunk + 1 < read.length &&
         read[message.chunk + 1] === undefined
@@ -430,12 +439,8 @@ export class VectorBodyReader {
       if (message === "ready" && this.#state === "starting") {
         this.#state = "ready";
         this.#resolveStarted(true);
-      } else if ((message as BodyJobDone).done === true) {
-        // Its chunks were sent before it: the late ones are dropped with it.
+      } else if (message === JOB_DONE) {
         this.#receive({ id: -1, read: [] });
-        if ((message as BodyJobDone).id === this.#pendingJob) {
-          this.#release();
-        }
       }
     });
     // A worker that cannot start or fails: everything is read inline from then on.

@@ -15,6 +15,7 @@ import {
   type BodyJobDone,
   type BodyWorkerData,
   CLAIMED_BY_WORKER,
+  JOB_DONE,
 } from "./body-reader.ts";
 import { prefetchVectors } from "./json-body.ts";
 
@@ -44,11 +45,12 @@ function readJob(job: BodyJob): void {
     ]);
   }
   // The parts not read (a handed-back buffer is detached: no bytes) go back too, so that this
-  // thread keeps nothing of the body until its own garbage collection; on the worker's channel,
-  // where the main thread takes them as an event even after the body's reading is over.
+  // thread keeps nothing of the body until its own garbage collection.
   const parts = job.parts.filter((part) => part.byteLength > 0);
   const done: BodyJobDone = { id: job.id, done: true, parts };
-  port?.postMessage(done, parts);
+  results.postMessage(done, parts);
+  // Wakes a main thread that is past this body's reading, so it takes the parts now.
+  port?.postMessage(JOB_DONE);
 }
 
 if (port !== null) {
