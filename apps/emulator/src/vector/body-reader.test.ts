@@ -6,6 +6,19 @@ import { parseVectorBody } from "./json-body.ts";
 
 const encoder = new TextEncoder();
 
+/** A body of `count` records of 16 float32 numbers, `value(row, column)` each, with metadata. */
+function recordsBody(count: number, value: (row: number, column: number) => number): Uint8Array {
+  return encoder.encode(
+    JSON.stringify(
+      Array.from({ length: count }, (_, row) => ({
+        id: `${row}`,
+        vector: Array.from({ length: 16 }, (_, column) => Math.fround(value(row, column))),
+        metadata: { row },
+      })),
+    ),
+  );
+}
+
 /** The worker from the TypeScript sources, as the benches run them (the test runner's loader is its own). */
 const SOURCE_WORKER = [
   "--conditions=@stratus/source",
@@ -80,15 +93,7 @@ describe("VectorBodyReader with its worker", () => {
 
   unitTest("the worker's chunks are taken, and equal the inline reading", async ({ expect }) => {
     await parallel.start();
-    const bytes = encoder.encode(
-      JSON.stringify(
-        Array.from({ length: 400 }, (_, row) => ({
-          id: `${row}`,
-          vector: Array.from({ length: 16 }, (_, column) => Math.fround(row / (column + 1))),
-          metadata: { row },
-        })),
-      ),
-    );
+    const bytes = recordsBody(400, (row, column) => row / (column + 1));
     const inline = parseVectorBody(bytes);
     // How much the worker reads depends on when the host runs it; over 50 bodies it reads some.
     for (let body = 0; body < 50; body++) {
@@ -99,14 +104,7 @@ describe("VectorBodyReader with its worker", () => {
 
   unitTest("keeps nothing of a body once it is read", async ({ expect }) => {
     await parallel.start();
-    const bytes = encoder.encode(
-      JSON.stringify(
-        Array.from({ length: 200 }, (_, row) => ({
-          id: `${row}`,
-          vector: Array.from({ length: 16 }, (_, column) => Math.fround(row - column / 7)),
-        })),
-      ),
-    );
+    const bytes = recordsBody(200, (row, column) => row - column / 7);
     for (let body = 0; body < 20; body++) {
       parallel.read(bytes);
     }
