@@ -208,7 +208,11 @@ export class RespConnection {
       this.#session = this.#openSession(options.backend);
     }
     this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
-    this.#socket.on("close", () => this.#close());
+    this.#socket.on("close", () => {
+      this.#close();
+      // Every write is done or cancelled by now: the reply buffers serve other connections.
+      this.#replies.release();
+    });
     this.#socket.on("error", () => this.#close());
   }
 

@@ -6,6 +6,7 @@ import type { EngineReply } from "../kv/backend.ts";
 import { toResp2 } from "../kv/memory/convert.ts";
 import { ReplyBatch, type ReplySink } from "./reply-batch.ts";
 import { plainResp3 } from "./resp3-reply.ts";
+import { SlabPool } from "./slab-pool.ts";
 
 /** A socket that records each write's bytes as text. */
 function recordingSink(): ReplySink & { writes: string[]; destroyed: boolean } {
@@ -144,4 +145,142 @@ test("a bulk string past 256 KiB leaves as a part of its own, between the replie
   batch.close();
   // The recording sink keeps each write of the corked writev apart.
   expect(sink.writes).toEqual([":1\r\n", `$${value.length}\r\n${value}\r\n`, "+OK\r\n"]);
+});
+
+/**
+ * A socket whose writes complete only when `complete` is called, as the kernel's would later: it
+ * keeps the written views themselves (not copies) and reads them at completion, so a slab reused
+ * too early shows as wrong bytes.
+ */
+function lazySink(): ReplySink & { complete(): void; text(): string } {
+  const queued: { bytes: Uint8Array; callback: ((error?: Error | null) => void) | undefined }[] =
+    [];
+  const written: string[] = [];
+  return {
+    destroyed: false,
+    cork(): void {},
+    uncork(): void {},
+    write(bytes: Uint8Array, callback?: (error?: Error | null) => void): boolean {
+      queued.push({ bytes, callback });
+      return true;
+    },
+    complete(): void {
+      for (const { bytes, callback } of queued.splice(0)) {
+        written.push(Buffer.from(bytes).toString("latin1"));
+        callback?.();
+      }
+    },
+    text: () => written.join(""),
+  } as ReplySink & { complete(): void; text(): string };
+}
+
+describe("ReplyBatch's slabs", () => {
+  fcTest.prop([
+    fc.array(
+      fc.array(
+        fc.oneof(
+          fc.string({ unit: "binary", maxLength: 64 }).map(latin1),
+          // Large values of one repeated byte each: cheap to make, and a slab overwritten too
+          // early shows another value's byte.
+          fc
+            .record({
+              code: fc.integer({ min: 0, max: 255 }),
+              length: fc.integer({ min: 3000, max: 12_000 }),
+            })
+            .map(({ code, length }) => String.fromCharCode(code).repeat(length)),
+        ),
+        { maxLength: 16 },
+      ),
+      { maxLength: 12 },
+    ),
+    fc.integer({ min: 1, max: 4 }),
+  ])(
+    "a slab is reused only after the socket has written it: the bytes stay the replies'",
+    (batches, completeEvery) => {
+      const pool = new SlabPool({ maxIdleBytes: 1024 * 1024 });
+      const sink = lazySink();
+      const batch = new ReplyBatch(sink, pool);
+      let expected = "";
+      batches.forEach((values, index) => {
+        batch.open();
+        for (const value of values) {
+          batch.writeReply({ kind: "bulk", value });
+          expected += `$${value.length}\r\n${value}\r\n`;
+        }
+        batch.close();
+        if (index % completeEvery === 0) {
+          sink.complete();
+        }
+      });
+      sink.complete();
+      return sink.text() === expected;
+    },
+  );
+
+  test("a busy connection's full slabs go back to the pool once written, and serve again", ({
+    expect,
+  }) => {
+    /** Every distinct slab the pool handed out. */
+    class CountingPool extends SlabPool {
+      readonly handedOut = new Set<Buffer>();
+      override take(bytes: number): Buffer {
+        const slab = super.take(bytes);
+        this.handedOut.add(slab);
+        return slab;
+      }
+    }
+    const pool = new CountingPool({ maxIdleBytes: 1024 * 1024 });
+    const sink = lazySink();
+    const batch = new ReplyBatch(sink, pool);
+    const value = "v".repeat(10_148);
+    const pipeline = (): void => {
+      batch.open();
+      for (let i = 0; i < 16; i++) {
+        batch.writeReply({ kind: "bulk", value });
+      }
+      batch.close();
+    };
+    pipeline();
+    expect(pool.idleBytes).toBe(0);
+    sink.complete();
+    expect(pool.idleBytes).toBeGreaterThan(0);
+    pipeline();
+    sink.complete();
+    const slabs = pool.handedOut.size;
+    // Later batches take those slabs instead of new ones.
+    for (let round = 0; round < 8; round++) {
+      pipeline();
+      sink.complete();
+    }
+    expect(pool.handedOut.size).toBe(slabs);
+    // A closed socket gives back what the connection still held.
+    const idle = pool.idleBytes;
+    batch.release();
+    expect(pool.idleBytes).toBeGreaterThan(idle);
+  });
+
+  test("a failed write's slabs are not reused", ({ expect }) => {
+    const pool = new SlabPool({ maxIdleBytes: 1024 * 1024 });
+    const failures: ((error?: Error | null) => void)[] = [];
+    const sink = {
+      destroyed: false,
+      cork(): void {},
+      uncork(): void {},
+      write(_bytes: Uint8Array, callback?: (error?: Error | null) => void): boolean {
+        if (callback !== undefined) {
+          failures.push(callback);
+        }
+        return true;
+      },
+    } as ReplySink;
+    const batch = new ReplyBatch(sink, pool);
+    batch.open();
+    for (let i = 0; i < 16; i++) {
+      batch.writeReply({ kind: "bulk", value: "x".repeat(10_000) });
+    }
+    batch.close();
+    expect(failures.length).toBe(1);
+    failures[0]?.(new Error("EPIPE"));
+    expect(pool.idleBytes).toBe(0);
+  });
 });

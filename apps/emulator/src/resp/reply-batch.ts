@@ -9,16 +9,10 @@
 import type { Socket } from "node:net";
 import { binaryToUtf8 } from "../kv/argv.ts";
 import type { EngineReply } from "../kv/backend.ts";
+import { replySlabs, SLAB_BYTES, type SlabPool } from "./slab-pool.ts";
 
 /** What the batch needs of its socket. */
 export type ReplySink = Pick<Socket, "write" | "destroyed" | "cork" | "uncork">;
-
-/**
- * The buffer replies are written into (Redis's reply buffer is 16 KiB too, PROTO_REPLY_CHUNK_BYTES);
- * what a batch leaves unused serves the next one, so a busy connection allocates one per this many
- * bytes of replies, not one per batch. A connection that never answers allocates none.
- */
-const SLAB_BYTES = 16 * 1024;
 /** Bytes this long are sent as they are, not copied into the buffer. */
 const LARGE_BYTES = 4096;
 /**
@@ -43,19 +37,42 @@ const LF = 0x0a;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
+/**
+ * Replies are written into a buffer (a slab) taken from a pool; what a batch leaves unused serves
+ * the next one. A full slab is retired, and goes back to the pool when the socket has written the
+ * first flush after it (writes complete in order, so every part of it has left by then): a busy
+ * connection in its steady state allocates nothing. A connection that never answers takes none.
+ */
 export class ReplyBatch {
   readonly #socket: ReplySink;
+  readonly #pool: SlabPool;
   /** Sealed parts of the batch, in order, before the buffer's unsent part. */
   #chunks: Uint8Array[] = [];
   #chunkBytes = 0;
   #slab: Buffer = Buffer.alloc(0);
+  /** Full slabs whose last parts have not been handed to the socket yet. */
+  #retiring: Buffer[] = [];
+  /** Per flush that carries a write callback, in write order: the slabs it frees once written. */
+  readonly #awaiting: Buffer[][] = [];
+  /** The callback of such a flush's last write (one function per batch, not a closure per write). */
+  readonly #onWritten = (error?: Error | null): void => {
+    const slabs = this.#awaiting.shift();
+    if (slabs === undefined || (error !== undefined && error !== null)) {
+      // A failed write may leave the kernel's side unknown: its slabs are not reused.
+      return;
+    }
+    for (const slab of slabs) {
+      this.#pool.give(slab);
+    }
+  };
   /** Where the batch's part of the buffer starts (what comes before it was sent). */
   #start = 0;
   #position = 0;
   #isOpen = false;
 
-  constructor(socket: ReplySink) {
+  constructor(socket: ReplySink, pool: SlabPool = replySlabs) {
     this.#socket = socket;
+    this.#pool = pool;
   }
 
   /** Bytes written since the last flush, not yet handed to the socket. */
@@ -109,20 +126,53 @@ export class ReplyBatch {
     this.#chunks = [];
     this.#chunkBytes = 0;
     if (this.#socket.destroyed) {
+      // Nothing is written: slabs a write may still hold are left to the garbage collector.
+      this.#retiring = [];
       return;
     }
+    const onWritten = this.#freesRetiring();
     if (chunks.length === 1 || total < LARGE_BYTES) {
       this.#socket.write(
         chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, total),
+        onWritten,
       );
       return;
     }
     // Large parts (a full buffer, a big value): one writev of them all, none copied again.
     this.#socket.cork();
-    for (const chunk of chunks) {
-      this.#socket.write(chunk);
+    const last = chunks.length - 1;
+    for (let i = 0; i < last; i++) {
+      this.#socket.write(chunks[i] as Uint8Array);
     }
+    this.#socket.write(chunks[last] as Uint8Array, onWritten);
     this.#socket.uncork();
+  }
+
+  /**
+   * The socket has closed (its writes are done or cancelled): the slabs go back to the pool. Later
+   * writes, if any, take a new one.
+   */
+  release(): void {
+    this.#chunks = [];
+    this.#chunkBytes = 0;
+    this.#awaiting.length = 0;
+    for (const slab of [...this.#retiring, this.#slab]) {
+      this.#pool.give(slab);
+    }
+    this.#retiring = [];
+    this.#slab = Buffer.alloc(0);
+    this.#start = 0;
+    this.#position = 0;
+  }
+
+  /** The retired slabs this flush's writes free once written: the callback, if there are any. */
+  #freesRetiring(): ((error?: Error | null) => void) | undefined {
+    if (this.#retiring.length === 0) {
+      return undefined;
+    }
+    this.#awaiting.push(this.#retiring);
+    this.#retiring = [];
+    return this.#onWritten;
   }
 
   /** Flushes and ends the batch: later writes go to the socket at once. */
@@ -152,7 +202,10 @@ export class ReplyBatch {
       return;
     }
     this.#seal();
-    this.#slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, bytes * REPLIES_PER_BUFFER));
+    if (this.#slab.length > 0) {
+      this.#retiring.push(this.#slab);
+    }
+    this.#slab = this.#pool.take(Math.max(SLAB_BYTES, bytes * REPLIES_PER_BUFFER));
     this.#start = 0;
     this.#position = 0;
   }

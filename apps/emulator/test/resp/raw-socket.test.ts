@@ -35,6 +35,38 @@ describe("the RESP2 listener over a raw socket", () => {
     expect(received === expected).toBe(true);
   });
 
+  test("pipelines of large values on several connections arrive whole while the reply buffers go round", async ({
+    expect,
+  }) => {
+    await using server = await startRespEmulator();
+    // Given distinct 10 KB values, one byte repeated each, so a buffer reused too early shows
+    const values = Array.from({ length: 8 }, (_, i) =>
+      String.fromCharCode(0x61 + i).repeat(10_148),
+    );
+    const writer = await server.socket();
+    for (const [i, value] of values.entries()) {
+      writer.write(`*3\r\n$3\r\nSET\r\n$2\r\nk${i}\r\n$${value.length}\r\n${value}\r\n`);
+    }
+    expect(await writer.read(5 * values.length)).toBe("+OK\r\n".repeat(values.length));
+    const sockets = await Promise.all([server.socket(), server.socket(), server.socket()]);
+    for (let round = 0; round < 3; round++) {
+      // When each connection sends 96 GETs at once (about 1 MB of replies) before reading any
+      const expected = sockets.map((socket, s) => {
+        const keys = Array.from({ length: 96 }, (_, n) => (n * 5 + s + round) % values.length);
+        socket.write(keys.map((key) => `GET k${key}\r\n`).join(""));
+        return keys.map((key) => `$10148\r\n${values[key]}\r\n`).join("");
+      });
+      // Then every connection reads its own replies, byte for byte
+      const received = await Promise.all(
+        sockets.map((socket, s) => socket.read(expected[s]?.length ?? 0)),
+      );
+      expect(received.every((text, s) => text === expected[s])).toBe(true);
+      for (const socket of sockets) {
+        socket.clear();
+      }
+    }
+  });
+
   test("a blank inline line is ignored", async ({ expect }) => {
     await using server = await startRespEmulator();
     const socket = await server.socket();
