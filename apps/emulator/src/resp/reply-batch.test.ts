@@ -175,19 +175,20 @@ function lazySink(): ReplySink & { complete(): void; text(): string } {
 }
 
 describe("ReplyBatch's slabs", () => {
+  /** One byte repeated: cheap to make, and a slab overwritten too early shows another value's byte. */
+  const repeated = (min: number, max: number): fc.Arbitrary<string> =>
+    fc
+      .record({ code: fc.integer({ min: 0, max: 255 }), length: fc.integer({ min, max }) })
+      .map(({ code, length }) => String.fromCharCode(code).repeat(length));
+
   fcTest.prop([
     fc.array(
       fc.array(
         fc.oneof(
-          fc.string({ unit: "binary", maxLength: 64 }).map(latin1),
-          // Large values of one repeated byte each: cheap to make, and a slab overwritten too
-          // early shows another value's byte.
-          fc
-            .record({
-              code: fc.integer({ min: 0, max: 255 }),
-              length: fc.integer({ min: 3000, max: 12_000 }),
-            })
-            .map(({ code, length }) => String.fromCharCode(code).repeat(length)),
+          { arbitrary: fc.string({ unit: "binary", maxLength: 64 }).map(latin1), weight: 8 },
+          { arbitrary: repeated(3000, 12_000), weight: 8 },
+          // Now and then one past 256 KiB: a pooled part of its own.
+          { arbitrary: repeated(256 * 1024, 300 * 1024), weight: 1 },
         ),
         { maxLength: 16 },
       ),

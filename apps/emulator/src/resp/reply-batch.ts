@@ -20,6 +20,8 @@ const LARGE_BYTES = 4096;
  * to hold a few of them, so that a pipeline of 10 KB values leaves in a few large parts.
  */
 const OWN_PART_BYTES = 256 * 1024;
+/** A bulk string's own part up to this size is a pooled slab; a larger one is allocated for it. */
+const POOLED_PART_BYTES = 4 * 1024 * 1024;
 /** How many replies of the size that did not fit the next buffer is made to hold. */
 const REPLIES_PER_BUFFER = 4;
 /** Below this length a loop of `charCodeAt` beats the native Latin-1 write's call. */
@@ -245,14 +247,20 @@ export class ReplyBatch {
   #bulk(value: string): void {
     const length = value.length;
     if (length >= OWN_PART_BYTES) {
-      // A part of its own, sized to it: the buffer's room stays for the small replies around it.
+      // A part of its own: the buffer's room stays for the small replies around it. Up to
+      // POOLED_PART_BYTES it is a pooled slab too, retired at once (its only part is this one).
       const header = `$${length}\r\n`;
-      const part = Buffer.allocUnsafe(header.length + length + 2);
+      const bytes = header.length + length + 2;
+      const slab = bytes <= POOLED_PART_BYTES ? this.#pool.take(bytes) : Buffer.allocUnsafe(bytes);
+      const part = slab.subarray(0, bytes);
       part.write(header, 0, "latin1");
       part.write(value, header.length, length, "latin1");
       part[part.length - 2] = CR;
       part[part.length - 1] = LF;
       this.#seal();
+      if (bytes <= POOLED_PART_BYTES) {
+        this.#retiring.push(slab);
+      }
       this.#chunks.push(part);
       this.#chunkBytes += part.length;
       return;
