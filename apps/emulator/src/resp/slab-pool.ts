@@ -11,7 +11,7 @@
 /** The smallest slab (Redis's reply buffer is 16 KiB too, PROTO_REPLY_CHUNK_BYTES). */
 export const SLAB_BYTES = 16 * 1024;
 
-export interface SlabPoolOptions {
+interface SlabPoolOptions {
   /** At most this many bytes of idle slabs are kept; slabs given back beyond it are dropped. */
   readonly maxIdleBytes: number;
 }
