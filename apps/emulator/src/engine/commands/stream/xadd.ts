@@ -84,7 +84,7 @@ export const xadd = defineCommand({
     if (bytes > MAX_ENTRY_BYTES) {
       throw new ReplyError(ERR.XADD_ELEMENTS_TOO_LARGE);
     }
-    stream.append(id, stream.entryFields(argv, fieldsAt));
+    stream.append(id, argv, fieldsAt);
     ctx.modified(key, "xadd", "t");
     if (args.trim !== undefined && stream.trim(args.trim) > 0) {
       ctx.notify("xtrim", key, "t");

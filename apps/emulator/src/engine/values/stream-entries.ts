@@ -1,0 +1,391 @@
+/**
+ * A stream's entries, packed into nodes as Redis packs them into listpacks (t_stream.c,
+ * `streamAppendItem`): a node holds up to `capacity` entries, their IDs as two columns of numbers
+ * and all their fields and values one after another in one array. An entry is no object of its
+ * own: no ID string, no field array. XADD's garbage is then only what the request itself made,
+ * and the collector has a few arrays per hundred entries to move and mark instead of two objects
+ * an entry (which it promoted on every scavenge while a stream grew).
+ *
+ * IDs are compared as doubles (exact up to 2^53 - 1). A node holding any ID beyond that keeps
+ * every ID's exact 16-byte string beside the numbers (`exact`) to settle ties between IDs that
+ * round alike; the strings of other nodes are made only when asked for (`idAt`).
+ *
+ * Entries are only appended (XADD and RESTORE give IDs above the last); deleting an entry
+ * (XDEL, trimming) closes its gap in its node, and an emptied node goes, as Redis frees a
+ * listpack whose entries are all deleted.
+ */
+import {
+  formatStreamId,
+  makeStreamId,
+  nextStreamId,
+  type StreamId,
+  streamIdMsDouble,
+  streamIdSeqDouble,
+} from "./stream-id.ts";
+
+/** One node's entries. */
+export interface EntryNode {
+  /** Each entry's ID parts as doubles. */
+  readonly ms: number[];
+  readonly seq: number[];
+  /** Every entry's exact ID, only in a node holding an ID above 2^53 - 1. */
+  exact: StreamId[] | undefined;
+  /** Every entry's fields and values, entry after entry. */
+  readonly data: string[];
+  /** Where each entry's fields start in `data`; an entry ends where the next starts. */
+  readonly starts: number[];
+}
+
+/** An ID with its numeric parts computed once. */
+interface Probe {
+  readonly id: StreamId;
+  readonly ms: number;
+  readonly seq: number;
+}
+
+function probeOf(id: StreamId): Probe {
+  return { id, ms: streamIdMsDouble(id), seq: streamIdSeqDouble(id) };
+}
+
+/** The ID of entry `at`. */
+export function entryIdAt(node: EntryNode, at: number): StreamId {
+  return node.exact?.[at] ?? makeStreamId(node.ms[at] as number, node.seq[at] as number);
+}
+
+/** Entry `at`'s ID as replies show it (`ms-seq`), made without the 16-byte string. */
+export function formatEntryIdAt(node: EntryNode, at: number): string {
+  const exact = node.exact;
+  return exact === undefined
+    ? `${node.ms[at] as number}-${node.seq[at] as number}`
+    : formatStreamId(exact[at] as StreamId);
+}
+
+/** Where entry `at`'s fields start in `node.data`. */
+export function entryStart(node: EntryNode, at: number): number {
+  return node.starts[at] as number;
+}
+
+/** Where entry `at`'s fields end in `node.data` (exclusive). */
+export function entryEnd(node: EntryNode, at: number): number {
+  return at + 1 < node.starts.length ? (node.starts[at + 1] as number) : node.data.length;
+}
+
+/** Entry `at`'s fields and values, as a fresh array. */
+export function entryFieldsAt(node: EntryNode, at: number): string[] {
+  return node.data.slice(entryStart(node, at), entryEnd(node, at));
+}
+
+/** Orders entry `at` against the probe (negative: the entry is smaller). */
+function compareAt(probe: Probe, node: EntryNode, at: number): number {
+  const ms = node.ms[at] as number;
+  if (ms !== probe.ms) {
+    return ms < probe.ms ? -1 : 1;
+  }
+  const seq = node.seq[at] as number;
+  if (seq !== probe.seq) {
+    return seq < probe.seq ? -1 : 1;
+  }
+  // Equal doubles: in a node of exact IDs, the same ID; else two above 2^53 that rounded alike.
+  const exact = node.exact;
+  if (exact === undefined) {
+    return 0;
+  }
+  const id = exact[at] as StreamId;
+  if (id === probe.id) {
+    return 0;
+  }
+  return id < probe.id ? -1 : 1;
+}
+
+/** The first entry of `node` that is ≥ the probe. */
+function lowerBound(node: EntryNode, probe: Probe): number {
+  let low = 0;
+  let high = node.ms.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareAt(probe, node, middle) < 0) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+/** Whether the doubles of an ID are its exact value. */
+function isExact(ms: number, seq: number): boolean {
+  return ms <= Number.MAX_SAFE_INTEGER && seq <= Number.MAX_SAFE_INTEGER;
+}
+
+/** A visit of the packed entries: false stops it. */
+export type PackedVisit = (node: EntryNode, at: number) => boolean | undefined;
+
+export class StreamEntries {
+  #nodes: EntryNode[] = [];
+  #size = 0;
+  readonly #capacity: number;
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** How many nodes hold the entries (XINFO STREAM's `radix-tree-keys`). */
+  get nodeCount(): number {
+    return this.#nodes.length;
+  }
+
+  first(): StreamId | undefined {
+    const node = this.#nodes[0];
+    return node === undefined ? undefined : entryIdAt(node, 0);
+  }
+
+  last(): StreamId | undefined {
+    const node = this.#nodes[this.#nodes.length - 1];
+    return node === undefined ? undefined : entryIdAt(node, node.ms.length - 1);
+  }
+
+  /** The entry's fields and values (a fresh array), or undefined when there is no such entry. */
+  get(id: StreamId): string[] | undefined {
+    const probe = probeOf(id);
+    const node = this.#nodes[this.#nodeFor(probe)];
+    if (node === undefined) {
+      return undefined;
+    }
+    const at = lowerBound(node, probe);
+    return at < node.ms.length && compareAt(probe, node, at) === 0
+      ? entryFieldsAt(node, at)
+      : undefined;
+  }
+
+  /**
+   * Appends an entry whose ID is above the last one's, its fields and values `fields[from…]`.
+   * A field or value equal to the previous entry's at the same place is stored as that string
+   * (Redis keeps a node's master fields once): a producer's repeated names and values are one
+   * string for the whole stream, and the strings the request made die young.
+   */
+  append(id: StreamId, fields: readonly string[], from = 0): void {
+    const ms = streamIdMsDouble(id);
+    const seq = streamIdSeqDouble(id);
+    const previous = this.#nodes[this.#nodes.length - 1];
+    const previousAt = previous === undefined ? -1 : previous.ms.length - 1;
+    const node =
+      previous === undefined || previous.ms.length >= this.#capacity ? this.#newNode() : previous;
+    const width = fields.length - from;
+    const data = node.data;
+    node.starts.push(data.length);
+    if (
+      previous !== undefined &&
+      entryEnd(previous, previousAt) - entryStart(previous, previousAt) === width
+    ) {
+      const held = previous.data;
+      let at = entryStart(previous, previousAt);
+      for (let i = from; i < fields.length; i++, at++) {
+        const text = fields[i] as string;
+        const old = held[at] as string;
+        data.push(text === old ? old : text);
+      }
+    } else {
+      for (let i = from; i < fields.length; i++) {
+        data.push(fields[i] as string);
+      }
+    }
+    if (node.exact === undefined && !isExact(ms, seq)) {
+      node.exact = node.ms.map((value, at) => makeStreamId(value, node.seq[at] as number));
+    }
+    node.exact?.push(id);
+    node.ms.push(ms);
+    node.seq.push(seq);
+    this.#size++;
+  }
+
+  delete(id: StreamId): boolean {
+    const probe = probeOf(id);
+    const index = this.#nodeFor(probe);
+    const node = this.#nodes[index];
+    if (node === undefined) {
+      return false;
+    }
+    const at = lowerBound(node, probe);
+    if (at >= node.ms.length || compareAt(probe, node, at) !== 0) {
+      return false;
+    }
+    if (node.ms.length === 1) {
+      this.#nodes.splice(index, 1);
+    } else {
+      removeEntries(node, at, 1);
+    }
+    this.#size--;
+    return true;
+  }
+
+  /** Removes the `count` oldest entries, whole nodes at a time where possible. */
+  deleteFirst(count: number): void {
+    let left = Math.min(count, this.#size);
+    this.#size -= left;
+    let whole = 0;
+    while (whole < this.#nodes.length && (this.#nodes[whole]?.ms.length ?? 0) <= left) {
+      left -= this.#nodes[whole]?.ms.length ?? 0;
+      whole++;
+    }
+    if (whole > 0) {
+      this.#nodes.splice(0, whole);
+    }
+    const head = this.#nodes[0];
+    if (left > 0 && head !== undefined) {
+      removeEntries(head, 0, left);
+    }
+  }
+
+  /** How many entries are below `id`, counting at most `limit` (so trimming stays O(removed)). */
+  countBelow(id: StreamId, limit: number): number {
+    const probe = probeOf(id);
+    let count = 0;
+    for (const node of this.#nodes) {
+      if (count >= limit) {
+        return limit;
+      }
+      if (compareAt(probe, node, node.ms.length - 1) < 0) {
+        count += node.ms.length;
+        continue;
+      }
+      return Math.min(limit, count + lowerBound(node, probe));
+    }
+    return Math.min(limit, count);
+  }
+
+  /** The smallest ID ≥ `id`. */
+  ceiling(id: StreamId): StreamId | undefined {
+    const probe = probeOf(id);
+    const node = this.#nodes[this.#nodeFor(probe)];
+    if (node === undefined) {
+      return undefined;
+    }
+    return entryIdAt(node, lowerBound(node, probe));
+  }
+
+  /** The smallest ID > `id`. */
+  higher(id: StreamId): StreamId | undefined {
+    const next = nextStreamId(id);
+    return next === undefined ? undefined : this.ceiling(next);
+  }
+
+  /**
+   * Visits the entries in [from, to] in order (descending when `reverse`) until `visit` returns
+   * false, each as its ID and a fresh array of its fields and values. The entries must not change
+   * during the visit.
+   */
+  scan(
+    range: { readonly from: StreamId; readonly to: StreamId; readonly reverse?: boolean },
+    visit: (id: StreamId, fields: string[]) => boolean | undefined,
+  ): void {
+    this.scanPacked(range, (node, at) => visit(entryIdAt(node, at), entryFieldsAt(node, at)));
+  }
+
+  /** `scan` without the copies: each entry as its node and place (read with `entryIdAt` & co). */
+  scanPacked(
+    range: { readonly from: StreamId; readonly to: StreamId; readonly reverse?: boolean },
+    visit: PackedVisit,
+  ): void {
+    if (range.from > range.to) {
+      return;
+    }
+    const start = probeOf(range.from);
+    const end = probeOf(range.to);
+    if (range.reverse === true) {
+      this.#scanDown({ start, end }, visit);
+      return;
+    }
+    let index = this.#nodeFor(start);
+    let at = index < this.#nodes.length ? lowerBound(this.#nodes[index] as EntryNode, start) : 0;
+    for (; index < this.#nodes.length; index++) {
+      const node = this.#nodes[index] as EntryNode;
+      for (; at < node.ms.length; at++) {
+        if (compareAt(end, node, at) > 0 || visit(node, at) === false) {
+          return;
+        }
+      }
+      at = 0;
+    }
+  }
+
+  #scanDown(range: { readonly start: Probe; readonly end: Probe }, visit: PackedVisit): void {
+    // The last entry ≤ end: the one before the first entry > end.
+    let index = this.#nodeFor(range.end);
+    let at: number;
+    const node = this.#nodes[index];
+    if (node === undefined) {
+      index = this.#nodes.length - 1;
+      at = (this.#nodes[index]?.ms.length ?? 0) - 1;
+    } else {
+      at = lowerBound(node, range.end);
+      if (at === node.ms.length || compareAt(range.end, node, at) !== 0) {
+        at--;
+      }
+    }
+    for (; index >= 0; index--) {
+      const current = this.#nodes[index] as EntryNode;
+      for (; at >= 0; at--) {
+        if (compareAt(range.start, current, at) < 0 || visit(current, at) === false) {
+          return;
+        }
+      }
+      at = (this.#nodes[index - 1]?.ms.length ?? 0) - 1;
+    }
+  }
+
+  /** A copy (the strings are shared: they never change). */
+  clone(): StreamEntries {
+    const copy = new StreamEntries(this.#capacity);
+    copy.#size = this.#size;
+    copy.#nodes = this.#nodes.map((node) => ({
+      ms: [...node.ms],
+      seq: [...node.seq],
+      exact: node.exact === undefined ? undefined : [...node.exact],
+      data: [...node.data],
+      starts: [...node.starts],
+    }));
+    return copy;
+  }
+
+  #newNode(): EntryNode {
+    const node: EntryNode = { ms: [], seq: [], exact: undefined, data: [], starts: [] };
+    this.#nodes.push(node);
+    return node;
+  }
+
+  /** The node that would hold the probe: the first whose last entry is ≥ it (length when none). */
+  #nodeFor(probe: Probe): number {
+    const nodes = this.#nodes;
+    let low = 0;
+    let high = nodes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const node = nodes[middle] as EntryNode;
+      if (compareAt(probe, node, node.ms.length - 1) < 0) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return low;
+  }
+}
+
+/** Removes `count` entries of `node` from `at`, closing the gap in its data. */
+function removeEntries(node: EntryNode, at: number, count: number): void {
+  const from = entryStart(node, at);
+  const to = entryEnd(node, at + count - 1);
+  node.data.splice(from, to - from);
+  node.ms.splice(at, count);
+  node.seq.splice(at, count);
+  node.exact?.splice(at, count);
+  node.starts.splice(at, count);
+  const width = to - from;
+  for (let i = at; i < node.starts.length; i++) {
+    node.starts[i] = (node.starts[i] as number) - width;
+  }
+}
