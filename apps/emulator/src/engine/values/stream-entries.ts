@@ -170,6 +170,29 @@ export class StreamEntries {
   append(id: StreamId, fields: readonly string[], from = 0): void {
     const ms = streamIdMsDouble(id);
     const seq = streamIdSeqDouble(id);
+    const node = this.#push(ms, seq, { fields, from });
+    if (node.exact !== undefined) {
+      node.exact.push(id);
+    } else if (!isExact(ms, seq)) {
+      // The node's first ID beyond 2^53 - 1: the others' strings are made from their exact parts.
+      const exact: StreamId[] = [];
+      for (let at = 0; at < node.ms.length - 1; at++) {
+        exact.push(makeStreamId(node.ms[at] as number, node.seq[at] as number));
+      }
+      exact.push(id);
+      node.exact = exact;
+    }
+  }
+
+  /** `append` of an ID whose parts are at most 2^53 - 1, given as numbers (XADD `*`). */
+  appendSafe(ms: number, seq: number, entry: { fields: readonly string[]; from: number }): void {
+    const node = this.#push(ms, seq, entry);
+    node.exact?.push(makeStreamId(ms, seq));
+  }
+
+  /** Adds the entry's parts and fields to the last node (a new one when it is full); that node. */
+  #push(ms: number, seq: number, entry: { fields: readonly string[]; from: number }): EntryNode {
+    const { fields, from } = entry;
     const previous = this.#nodes[this.#nodes.length - 1];
     const previousAt = previous === undefined ? -1 : previous.ms.length - 1;
     const node =
@@ -193,13 +216,10 @@ export class StreamEntries {
         data.push(fields[i] as string);
       }
     }
-    if (node.exact === undefined && !isExact(ms, seq)) {
-      node.exact = node.ms.map((value, at) => makeStreamId(value, node.seq[at] as number));
-    }
-    node.exact?.push(id);
     node.ms.push(ms);
     node.seq.push(seq);
     this.#size++;
+    return node;
   }
 
   delete(id: StreamId): boolean {

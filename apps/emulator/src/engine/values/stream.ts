@@ -19,6 +19,7 @@ import {
   LLONG_MAX,
   MAX_STREAM_ID,
   MIN_STREAM_ID,
+  makeStreamId,
   maxStreamId,
   nextStreamId,
   type StreamId,
@@ -577,14 +578,28 @@ export class StreamValue implements ContainerValue {
   readonly type = "stream";
   /** The entries, packed in nodes of fields and values. */
   entries = new StreamEntries(ENTRIES_PER_CHUNK);
-  /** The last ID ever generated (XADD) or set (XSETID). */
-  lastId: StreamId = MIN_STREAM_ID;
+  /** The last ID ever generated (XADD) or set (XSETID); made from its parts when read. */
+  #lastId: StreamId | undefined = MIN_STREAM_ID;
+  /** `lastId`'s parts as doubles (exact up to 2^53 - 1), what XADD `*` reads. */
+  #lastMs = 0;
+  #lastSeq = 0;
   /** The largest ID ever deleted by XDEL and friends (trimming does not count). */
   maxDeletedId: StreamId = MIN_STREAM_ID;
   /** How many entries were ever added. */
   entriesAdded: Counter = 0;
   /** Group name → group; created on first use, as Redis does. */
   groups: Map<string, ConsumerGroup> | undefined;
+
+  get lastId(): StreamId {
+    this.#lastId ??= makeStreamId(this.#lastMs, this.#lastSeq);
+    return this.#lastId;
+  }
+
+  set lastId(id: StreamId) {
+    this.#lastId = id;
+    this.#lastMs = streamIdMsDouble(id);
+    this.#lastSeq = streamIdSeqDouble(id);
+  }
 
   get length(): number {
     return this.entries.size;
@@ -632,6 +647,37 @@ export class StreamValue implements ContainerValue {
     this.entries.append(id, fields, from);
     this.lastId = id;
     this.entriesAdded = incrementCounter(this.entriesAdded);
+  }
+
+  /**
+   * XADD `*`'s usual case (streamAppendItem with a generated ID): appends an entry of
+   * `fields[from…]` with ID `now-0`, or the last ID's successor when the clock is not ahead, all
+   * in numbers; the ID as replies show it. Undefined, and nothing done, when an ID part is beyond
+   * 2^53 - 1 (the caller then takes the exact path).
+   */
+  appendNow(now: number, fields: readonly string[], from: number): string | undefined {
+    const lastMs = this.#lastMs;
+    const lastSeq = this.#lastSeq;
+    if (
+      lastMs >= Number.MAX_SAFE_INTEGER ||
+      lastSeq >= Number.MAX_SAFE_INTEGER ||
+      !Number.isSafeInteger(now)
+    ) {
+      return undefined;
+    }
+    const isAhead = now > lastMs;
+    const ms = isAhead ? now : lastMs;
+    const seq = isAhead ? 0 : lastSeq + 1;
+    this.entries.appendSafe(ms, seq, { fields, from });
+    this.#lastId = undefined;
+    this.#lastMs = ms;
+    this.#lastSeq = seq;
+    const added = this.entriesAdded;
+    this.entriesAdded =
+      typeof added === "number" && added < Number.MAX_SAFE_INTEGER
+        ? added + 1
+        : incrementCounter(added);
+    return `${ms}-${seq}`;
   }
 
   /** Deletes one entry (XDEL); whether it existed. */
