@@ -4,7 +4,7 @@
  */
 import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { StreamEntries } from "./stream-entries.ts";
+import { formatEntryIdAt, StreamEntries } from "./stream-entries.ts";
 import {
   formatStreamId,
   MAX_STREAM_ID,
@@ -96,9 +96,7 @@ describe("StreamEntries", () => {
     });
     const formatted: string[] = [];
     entries.scanPacked({ from: MIN_STREAM_ID, to: MAX_STREAM_ID }, (node, at) => {
-      formatted.push(
-        `${node.exact === undefined ? `${node.ms[at]}-${node.seq[at]}` : formatStreamId(node.exact[at] ?? "")}`,
-      );
+      formatted.push(formatEntryIdAt(node, at));
       return true;
     });
     return (

@@ -1,14 +1,14 @@
 /**
  * A stream's entries, packed into nodes as Redis packs them into listpacks (t_stream.c,
- * `streamAppendItem`): a node holds up to `capacity` entries, their IDs as two columns of numbers
- * and all their fields and values one after another in one array. An entry is no object of its
- * own: no ID string, no field array. XADD's garbage is then only what the request itself made,
- * and the collector has a few arrays per hundred entries to move and mark instead of two objects
- * an entry (which it promoted on every scavenge while a stream grew).
+ * `streamAppendItem`): a node holds up to `capacity` entries, their IDs and where their fields
+ * start as numbers in one `Float64Array`, and all their fields and values one after another in one
+ * array. An entry is no object of its own: no ID string, no field array. XADD's garbage is then
+ * only what the request itself made, and a scavenge has a node's few objects to move instead of
+ * two an entry (which it promoted on every scavenge while a stream grew).
  *
  * IDs are compared as doubles (exact up to 2^53 - 1). A node holding any ID beyond that keeps
  * every ID's exact 16-byte string beside the numbers (`exact`) to settle ties between IDs that
- * round alike; the strings of other nodes are made only when asked for (`idAt`).
+ * round alike; the strings of other nodes are made only when asked for (`entryIdAt`).
  *
  * Entries are only appended (XADD and RESTORE give IDs above the last); deleting an entry
  * (XDEL, trimming) closes its gap in its node, and an emptied node goes, as Redis frees a
@@ -23,17 +23,35 @@ import {
   streamIdSeqDouble,
 } from "./stream-id.ts";
 
-/** One node's entries. */
+/**
+ * One node's entries. Their numbers sit in one `Float64Array` (`columns`, three runs of `room`
+ * slots: the IDs' milliseconds, their sequences, where each entry's fields start in `data`),
+ * whose memory is outside the collected heap: a scavenge moves only the node, its `data` and the
+ * array's small handle.
+ */
 export interface EntryNode {
-  /** Each entry's ID parts as doubles. */
-  readonly ms: number[];
-  readonly seq: number[];
+  /** How many entries the node holds. */
+  count: number;
+  /** How many entries `columns` has room for. */
+  room: number;
+  columns: Float64Array;
   /** Every entry's exact ID, only in a node holding an ID above 2^53 - 1. */
   exact: StreamId[] | undefined;
   /** Every entry's fields and values, entry after entry. */
   readonly data: string[];
-  /** Where each entry's fields start in `data`; an entry ends where the next starts. */
-  readonly starts: number[];
+}
+
+/** The room of a stream's first node: small streams stay small (a node grows as a listpack does). */
+const FIRST_ROOM = 4;
+
+/** Entry `at`'s milliseconds, as a double. */
+export function entryMsAt(node: EntryNode, at: number): number {
+  return node.columns[at] as number;
+}
+
+/** Entry `at`'s sequence, as a double. */
+export function entrySeqAt(node: EntryNode, at: number): number {
+  return node.columns[node.room + at] as number;
 }
 
 /** An ID with its numeric parts computed once. */
@@ -49,25 +67,25 @@ function probeOf(id: StreamId): Probe {
 
 /** The ID of entry `at`. */
 export function entryIdAt(node: EntryNode, at: number): StreamId {
-  return node.exact?.[at] ?? makeStreamId(node.ms[at] as number, node.seq[at] as number);
+  return node.exact?.[at] ?? makeStreamId(entryMsAt(node, at), entrySeqAt(node, at));
 }
 
 /** Entry `at`'s ID as replies show it (`ms-seq`), made without the 16-byte string. */
 export function formatEntryIdAt(node: EntryNode, at: number): string {
   const exact = node.exact;
   return exact === undefined
-    ? `${node.ms[at] as number}-${node.seq[at] as number}`
+    ? `${entryMsAt(node, at)}-${entrySeqAt(node, at)}`
     : formatStreamId(exact[at] as StreamId);
 }
 
 /** Where entry `at`'s fields start in `node.data`. */
 export function entryStart(node: EntryNode, at: number): number {
-  return node.starts[at] as number;
+  return node.columns[2 * node.room + at] as number;
 }
 
 /** Where entry `at`'s fields end in `node.data` (exclusive). */
 export function entryEnd(node: EntryNode, at: number): number {
-  return at + 1 < node.starts.length ? (node.starts[at + 1] as number) : node.data.length;
+  return at + 1 < node.count ? entryStart(node, at + 1) : node.data.length;
 }
 
 /** Entry `at`'s fields and values, as a fresh array. */
@@ -77,11 +95,11 @@ export function entryFieldsAt(node: EntryNode, at: number): string[] {
 
 /** Orders entry `at` against the probe (negative: the entry is smaller). */
 function compareAt(probe: Probe, node: EntryNode, at: number): number {
-  const ms = node.ms[at] as number;
+  const ms = entryMsAt(node, at);
   if (ms !== probe.ms) {
     return ms < probe.ms ? -1 : 1;
   }
-  const seq = node.seq[at] as number;
+  const seq = entrySeqAt(node, at);
   if (seq !== probe.seq) {
     return seq < probe.seq ? -1 : 1;
   }
@@ -100,7 +118,7 @@ function compareAt(probe: Probe, node: EntryNode, at: number): number {
 /** The first entry of `node` that is ≥ the probe. */
 function lowerBound(node: EntryNode, probe: Probe): number {
   let low = 0;
-  let high = node.ms.length;
+  let high = node.count;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (compareAt(probe, node, middle) < 0) {
@@ -145,7 +163,7 @@ export class StreamEntries {
 
   last(): StreamId | undefined {
     const node = this.#nodes[this.#nodes.length - 1];
-    return node === undefined ? undefined : entryIdAt(node, node.ms.length - 1);
+    return node === undefined ? undefined : entryIdAt(node, node.count - 1);
   }
 
   /** The entry's fields and values (a fresh array), or undefined when there is no such entry. */
@@ -156,7 +174,7 @@ export class StreamEntries {
       return undefined;
     }
     const at = lowerBound(node, probe);
-    return at < node.ms.length && compareAt(probe, node, at) === 0
+    return at < node.count && compareAt(probe, node, at) === 0
       ? entryFieldsAt(node, at)
       : undefined;
   }
@@ -176,8 +194,8 @@ export class StreamEntries {
     } else if (!isExact(ms, seq)) {
       // The node's first ID beyond 2^53 - 1: the others' strings are made from their exact parts.
       const exact: StreamId[] = [];
-      for (let at = 0; at < node.ms.length - 1; at++) {
-        exact.push(makeStreamId(node.ms[at] as number, node.seq[at] as number));
+      for (let at = 0; at < node.count - 1; at++) {
+        exact.push(makeStreamId(entryMsAt(node, at), entrySeqAt(node, at)));
       }
       exact.push(id);
       node.exact = exact;
@@ -194,21 +212,29 @@ export class StreamEntries {
   #push(ms: number, seq: number, entry: { fields: readonly string[]; from: number }): EntryNode {
     const { fields, from } = entry;
     const previous = this.#nodes[this.#nodes.length - 1];
-    const previousAt = previous === undefined ? -1 : previous.ms.length - 1;
+    const previousAt = previous === undefined ? -1 : previous.count - 1;
     const node =
-      previous === undefined || previous.ms.length >= this.#capacity ? this.#newNode() : previous;
+      previous === undefined || previous.count >= this.#capacity ? this.#newNode() : previous;
     const width = fields.length - from;
     const data = node.data;
-    node.starts.push(data.length);
+    const at = node.count;
+    if (at === node.room) {
+      growNode(node, Math.min(this.#capacity, node.room * 4));
+    }
+    const columns = node.columns;
+    const room = node.room;
+    columns[at] = ms;
+    columns[room + at] = seq;
+    columns[2 * room + at] = data.length;
     if (
       previous !== undefined &&
       entryEnd(previous, previousAt) - entryStart(previous, previousAt) === width
     ) {
       const held = previous.data;
-      let at = entryStart(previous, previousAt);
-      for (let i = from; i < fields.length; i++, at++) {
+      let heldAt = entryStart(previous, previousAt);
+      for (let i = from; i < fields.length; i++, heldAt++) {
         const text = fields[i] as string;
-        const old = held[at] as string;
+        const old = held[heldAt] as string;
         data.push(text === old ? old : text);
       }
     } else {
@@ -216,8 +242,7 @@ export class StreamEntries {
         data.push(fields[i] as string);
       }
     }
-    node.ms.push(ms);
-    node.seq.push(seq);
+    node.count = at + 1;
     this.#size++;
     return node;
   }
@@ -230,10 +255,10 @@ export class StreamEntries {
       return false;
     }
     const at = lowerBound(node, probe);
-    if (at >= node.ms.length || compareAt(probe, node, at) !== 0) {
+    if (at >= node.count || compareAt(probe, node, at) !== 0) {
       return false;
     }
-    if (node.ms.length === 1) {
+    if (node.count === 1) {
       this.#nodes.splice(index, 1);
     } else {
       removeEntries(node, at, 1);
@@ -247,8 +272,8 @@ export class StreamEntries {
     let left = Math.min(count, this.#size);
     this.#size -= left;
     let whole = 0;
-    while (whole < this.#nodes.length && (this.#nodes[whole]?.ms.length ?? 0) <= left) {
-      left -= this.#nodes[whole]?.ms.length ?? 0;
+    while (whole < this.#nodes.length && (this.#nodes[whole]?.count ?? 0) <= left) {
+      left -= this.#nodes[whole]?.count ?? 0;
       whole++;
     }
     if (whole > 0) {
@@ -268,8 +293,8 @@ export class StreamEntries {
       if (count >= limit) {
         return limit;
       }
-      if (compareAt(probe, node, node.ms.length - 1) < 0) {
-        count += node.ms.length;
+      if (compareAt(probe, node, node.count - 1) < 0) {
+        count += node.count;
         continue;
       }
       return Math.min(limit, count + lowerBound(node, probe));
@@ -323,7 +348,7 @@ export class StreamEntries {
     let at = index < this.#nodes.length ? lowerBound(this.#nodes[index] as EntryNode, start) : 0;
     for (; index < this.#nodes.length; index++) {
       const node = this.#nodes[index] as EntryNode;
-      for (; at < node.ms.length; at++) {
+      for (; at < node.count; at++) {
         if (compareAt(end, node, at) > 0 || visit(node, at) === false) {
           return;
         }
@@ -339,10 +364,10 @@ export class StreamEntries {
     const node = this.#nodes[index];
     if (node === undefined) {
       index = this.#nodes.length - 1;
-      at = (this.#nodes[index]?.ms.length ?? 0) - 1;
+      at = (this.#nodes[index]?.count ?? 0) - 1;
     } else {
       at = lowerBound(node, range.end);
-      if (at === node.ms.length || compareAt(range.end, node, at) !== 0) {
+      if (at === node.count || compareAt(range.end, node, at) !== 0) {
         at--;
       }
     }
@@ -353,7 +378,7 @@ export class StreamEntries {
           return;
         }
       }
-      at = (this.#nodes[index - 1]?.ms.length ?? 0) - 1;
+      at = (this.#nodes[index - 1]?.count ?? 0) - 1;
     }
   }
 
@@ -362,17 +387,25 @@ export class StreamEntries {
     const copy = new StreamEntries(this.#capacity);
     copy.#size = this.#size;
     copy.#nodes = this.#nodes.map((node) => ({
-      ms: [...node.ms],
-      seq: [...node.seq],
+      count: node.count,
+      room: node.room,
+      columns: node.columns.slice(),
       exact: node.exact === undefined ? undefined : [...node.exact],
       data: [...node.data],
-      starts: [...node.starts],
     }));
     return copy;
   }
 
   #newNode(): EntryNode {
-    const node: EntryNode = { ms: [], seq: [], exact: undefined, data: [], starts: [] };
+    // A stream's first node starts small; the ones after a full node take the whole capacity.
+    const room = this.#nodes.length === 0 ? Math.min(FIRST_ROOM, this.#capacity) : this.#capacity;
+    const node: EntryNode = {
+      count: 0,
+      room,
+      columns: new Float64Array(3 * room),
+      exact: undefined,
+      data: [],
+    };
     this.#nodes.push(node);
     return node;
   }
@@ -385,7 +418,7 @@ export class StreamEntries {
     while (low < high) {
       const middle = (low + high) >>> 1;
       const node = nodes[middle] as EntryNode;
-      if (compareAt(probe, node, node.ms.length - 1) < 0) {
+      if (compareAt(probe, node, node.count - 1) < 0) {
         low = middle + 1;
       } else {
         high = middle;
@@ -395,17 +428,30 @@ export class StreamEntries {
   }
 }
 
-/** Removes `count` entries of `node` from `at`, closing the gap in its data. */
+/** Moves `node`'s columns into room for `room` entries. */
+function growNode(node: EntryNode, room: number): void {
+  const old = node.columns;
+  const columns = new Float64Array(3 * room);
+  for (let run = 0; run < 3; run++) {
+    columns.set(old.subarray(run * node.room, run * node.room + node.count), run * room);
+  }
+  node.columns = columns;
+  node.room = room;
+}
+
+/** Removes `count` entries of `node` from `at`, closing the gap in its columns and data. */
 function removeEntries(node: EntryNode, at: number, count: number): void {
   const from = entryStart(node, at);
   const to = entryEnd(node, at + count - 1);
   node.data.splice(from, to - from);
-  node.ms.splice(at, count);
-  node.seq.splice(at, count);
   node.exact?.splice(at, count);
-  node.starts.splice(at, count);
+  const { columns, room } = node;
+  for (let run = 0; run < 3; run++) {
+    columns.copyWithin(run * room + at, run * room + at + count, run * room + node.count);
+  }
+  node.count -= count;
   const width = to - from;
-  for (let i = at; i < node.starts.length; i++) {
-    node.starts[i] = (node.starts[i] as number) - width;
+  for (let i = 2 * room + at; i < 2 * room + node.count; i++) {
+    columns[i] = (columns[i] as number) - width;
   }
 }
