@@ -571,7 +571,7 @@ export interface TrimOptions {
   readonly policy: RefPolicy;
 }
 
-/** Entries chunk like Redis's listpack nodes (stream-node-max-entries defaults to 100). */
+/** Entries per node, as Redis fills a listpack node (stream-node-max-entries defaults to 100). */
 const ENTRIES_PER_CHUNK = 100;
 
 export class StreamValue implements ContainerValue {
