@@ -368,6 +368,38 @@ describe.skipIf(!canRunDifferential)("stream commands against redis-server", () 
       ["XADD", "s", "6-0", "a", "1"],
       { argv: ["XADD", "s", "*", "a", "1"], mask: "kind" },
     ],
+    // Enough entries for three listpack nodes of 100: what the packed representation risks.
+    "many entries: deletes inside a node, trims across nodes, binary and many fields": [
+      ...Array.from({ length: 250 }, (_, i): StreamStep => {
+        const binary = ["\u0000", "\u00ff\u00fe", `v${i}`][i % 3] as string;
+        return ["XADD", "s", `${1000 + (i >> 1)}-${i & 1}`, "f", binary, "\u0000k\u00c3", `${i}`];
+      }),
+      ["XADD", "s", "1125-18446744073709551614", ...Array.from({ length: 40 }, (_, i) => `m${i}`)],
+      ["XADD", "s", "1125-18446744073709551615", "f", "last"],
+      ["XDEL", "s", "1010-0", "1010-1", "1049-1", "1050-0", "1099-1", "1100-0", "1175-0"],
+      ["XRANGE", "s", "1048", "1051"],
+      ["XREVRANGE", "s", "1101", "1098", "COUNT", "3"],
+      ["XRANGE", "s", "(1049-0", "(1100-1"],
+      ["XRANGE", "s", "1124-1", "+"],
+      ["XREVRANGE", "s", "+", "-", "COUNT", "2"],
+      ["XLEN", "s"],
+      ["XTRIM", "s", "MAXLEN", "180"],
+      ["XRANGE", "s", "-", "1037", "COUNT", "3"],
+      ["XTRIM", "s", "MINID", "1090-1"],
+      ["XRANGE", "s", "-", "1091"],
+      ["XREAD", "COUNT", "2", "STREAMS", "s", "1124-1"],
+      ["XGROUP", "CREATE", "s", "g", "1098-1"],
+      ["XREADGROUP", "GROUP", "g", "c", "COUNT", "4", "STREAMS", "s", ">"],
+      ["XDEL", "s", "1101-0"],
+      ["XREADGROUP", "GROUP", "g", "c", "STREAMS", "s", "0"],
+      ["XCLAIM", "s", "g", "d", "0", "1100-1", "1101-1"],
+      ["XLEN", "s"],
+      ["XTRIM", "s", "MAXLEN", "0"],
+      ["XRANGE", "s", "-", "+"],
+      ["XADD", "s", "2000-0", "f", "again"],
+      ["XRANGE", "s", "-", "+"],
+      info("XINFO", "STREAM", "s"),
+    ],
     "arity and WRONGTYPE": [
       ["XADD", "s"],
       ["XGROUP", "CREATE", "s", "g"],

@@ -237,7 +237,7 @@ function readNode(stream: StreamValue, masterId: StreamId, items: readonly strin
     if (last !== undefined && id <= last) {
       throw new DumpFormatError("stream entries out of order");
     }
-    stream.entries.set(id, fieldsAndValues);
+    stream.entries.append(id, fieldsAndValues);
     live++;
   }
   if (live !== count || dead !== deleted) {

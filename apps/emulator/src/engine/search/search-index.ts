@@ -229,8 +229,8 @@ export class SearchIndex {
 
   /**
    * A STREAM index follows its stream's entries: entries gone (XDEL, XTRIM, the key deleted) are
-   * removed and new ones added. An entry's pairs are never changed in place (stream.ts), so an
-   * entry whose pairs are the same array is already indexed as it is.
+   * removed and new ones added. An entry with the same ID and the same pairs is already indexed
+   * as it is (the stream hands out copies, so the pairs are compared, not the arrays).
    */
   #updateStream(value: StoredValue | undefined): void {
     const current = new Map<string, readonly string[]>();
@@ -241,7 +241,8 @@ export class SearchIndex {
       });
     }
     for (const [entryId, pairs] of this.#streamEntries) {
-      if (current.get(entryId) !== pairs) {
+      const now = current.get(entryId);
+      if (now === undefined || !samePairs(now, pairs)) {
         this.#remove(this.#ids.get(entryId) as number);
         this.#ids.delete(entryId);
         this.#streamEntries.delete(entryId);
@@ -408,4 +409,17 @@ export function facetAncestors(path: string): string[] {
     ancestors.push(`/${parts.slice(0, i).join("/")}`);
   }
   return ancestors.length === 0 ? ["/"] : ancestors;
+}
+
+/** Whether two entries hold the same fields and values. */
+function samePairs(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return false;
+    }
+  }
+  return true;
 }

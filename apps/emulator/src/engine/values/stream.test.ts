@@ -212,17 +212,13 @@ describe("StreamValue", () => {
   test("an entry's fields are its arguments after the last entry's", ({ expect }) => {
     idOf = smallId;
     const stream = new StreamValue();
-    stream.append(idOf(1), stream.entryFields(["XADD", "s", "*", "sensor", "s-1"], 3));
+    stream.append(idOf(1), ["XADD", "s", "*", "sensor", "s-1"], 3);
     const argv = ["XADD", "s", "*", "sensor", "s-2"];
-    const second = stream.entryFields(argv, 3);
-    expect(second).toEqual(["sensor", "s-2"]);
+    stream.append(idOf(2), argv, 3);
     // Another shape shares nothing, and the arguments themselves are left as they were.
-    expect(stream.entryFields(["XADD", "s", "*", "sensor", "s-1", "x", "y"], 3)).toEqual([
-      "sensor",
-      "s-1",
-      "x",
-      "y",
-    ]);
+    stream.append(idOf(3), ["XADD", "s", "*", "sensor", "s-1", "x", "y"], 3);
+    expect(stream.entries.get(idOf(2))).toEqual(["sensor", "s-2"]);
+    expect(stream.entries.get(idOf(3))).toEqual(["sensor", "s-1", "x", "y"]);
     expect(argv).toEqual(["XADD", "s", "*", "sensor", "s-2"]);
   });
 });

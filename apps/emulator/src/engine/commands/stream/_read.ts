@@ -27,7 +27,7 @@ import {
 } from "../../values/stream.ts";
 import type { CommandContext, CommandResult } from "../context.ts";
 import { createConsumerEffect, groupChanged, setIdEffect, xclaimEffect } from "./_groups.ts";
-import { entryReply } from "./_replies.ts";
+import { entryReply, packedEntryReply } from "./_replies.ts";
 import { longLongArg, streamIdArg, toCount } from "./_stream-arguments.ts";
 
 interface ReadOptions {
@@ -286,10 +286,10 @@ function consumerFor(
 
 function readEntries(stream: StreamValue, after: StreamId, count: number): Reply {
   const items: Reply[] = [];
-  stream.entries.scan(
+  stream.entries.scanPacked(
     { from: nextStreamId(after) ?? MIN_STREAM_ID, to: MAX_STREAM_ID },
-    (id, fv) => {
-      items.push(entryReply(id, fv));
+    (node, at) => {
+      items.push(packedEntryReply(node, at));
       return count === 0 || items.length < count;
     },
   );

@@ -6,6 +6,8 @@ import { createTestEngine, r } from "../../test-support.ts";
 const entry = (id: string, ...fieldsAndValues: string[]): Reply =>
   r.arr(r.bulk(id), r.bulks(...fieldsAndValues));
 
+const itemsOf = (reply: Reply): readonly Reply[] => (reply.kind === "array" ? reply.items : []);
+
 function groupInfo(group: {
   pending: number;
   lastId: string;
@@ -41,6 +43,30 @@ describe("XADD", () => {
     expect(run("XADD", "s", "*", "a", "1")).toEqual(r.bulk(`${now + 5}-0`));
     run("XADD", "t", `${now + 100}-7`, "a", "1");
     expect(run("XADD", "t", "*", "a", "1")).toEqual(r.bulk(`${now + 100}-8`));
+  });
+
+  test("* across 2^53: sequences and milliseconds beyond it take the exact path", ({ expect }) => {
+    const { run, clock } = createTestEngine();
+    const now = clock.now();
+    // The last sequence that is still a safe double, then the ones past it.
+    run("XADD", "s", `${now}-9007199254740990`, "a", "1");
+    expect(run("XADD", "s", "*", "a", "2")).toEqual(r.bulk(`${now}-9007199254740991`));
+    expect(run("XADD", "s", "*", "a", "3")).toEqual(r.bulk(`${now}-9007199254740992`));
+    expect(run("XADD", "s", "*", "a", "4")).toEqual(r.bulk(`${now}-9007199254740993`));
+    expect(run("XRANGE", "s", `${now}-9007199254740992`, "+")).toEqual(
+      r.arr(entry(`${now}-9007199254740992`, "a", "3"), entry(`${now}-9007199254740993`, "a", "4")),
+    );
+    expect(run("XREVRANGE", "s", "+", "-", "COUNT", "1")).toEqual(
+      r.arr(entry(`${now}-9007199254740993`, "a", "4")),
+    );
+    // XSETID moves the last ID far ahead: * continues from it, and back below it is refused.
+    run("XSETID", "s", "18446744073709551614-5");
+    expect(run("XADD", "s", "*", "a", "5")).toEqual(r.bulk("18446744073709551614-6"));
+    expect(itemsOf(run("XINFO", "STREAM", "s"))).toContainEqual(r.bulk("18446744073709551614-6"));
+    run("XADD", "t", "*", "a", "1");
+    run("XSETID", "t", `${now + 50}-3`);
+    expect(run("XADD", "t", "*", "a", "2")).toEqual(r.bulk(`${now + 50}-4`));
+    expect(itemsOf(run("XINFO", "STREAM", "t"))).toContainEqual(r.bulk(`${now + 50}-4`));
   });
 
   test("ms-* continues the sequence within the millisecond and starts at 0 otherwise", ({

@@ -74,23 +74,30 @@ export const xadd = defineCommand({
       bytes += (argv[i] as string).length;
     }
     const stream = existing ?? lookupOrCreateStream(ctx, key);
-    if (stream.lastId === MAX_STREAM_ID) {
-      throw new ReplyError(ERR.XADD_ID_EXHAUSTED);
+    // `*` with the stream's IDs below 2^53: the ID is made and kept as numbers (no 16-byte string).
+    let idText =
+      args.id === undefined && bytes <= MAX_ENTRY_BYTES
+        ? stream.appendNow(ctx.now, argv, fieldsAt)
+        : undefined;
+    if (idText === undefined) {
+      if (stream.lastId === MAX_STREAM_ID) {
+        throw new ReplyError(ERR.XADD_ID_EXHAUSTED);
+      }
+      const id = newId(stream, args, ctx.now);
+      if (id === undefined || id <= stream.lastId) {
+        throw new ReplyError(ERR.XADD_ID_TOO_SMALL);
+      }
+      if (bytes > MAX_ENTRY_BYTES) {
+        throw new ReplyError(ERR.XADD_ELEMENTS_TOO_LARGE);
+      }
+      stream.append(id, argv, fieldsAt);
+      idText = formatStreamId(id);
     }
-    const id = newId(stream, args, ctx.now);
-    if (id === undefined || id <= stream.lastId) {
-      throw new ReplyError(ERR.XADD_ID_TOO_SMALL);
-    }
-    if (bytes > MAX_ENTRY_BYTES) {
-      throw new ReplyError(ERR.XADD_ELEMENTS_TOO_LARGE);
-    }
-    stream.append(id, stream.entryFields(argv, fieldsAt));
     ctx.modified(key, "xadd", "t");
     if (args.trim !== undefined && stream.trim(args.trim) > 0) {
       ctx.notify("xtrim", key, "t");
     }
     // Logged with the ID it got and, after `~`, the exact trim it did (xaddCommand).
-    const idText = formatStreamId(id);
     if (ctx.server.logsEffects) {
       const withId = argv.slice();
       withId[args.idIndex] = idText;

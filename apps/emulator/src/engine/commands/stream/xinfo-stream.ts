@@ -83,7 +83,7 @@ export const xinfoStream = defineCommand({
 });
 
 function streamHead(stream: StreamValue): Reply[] {
-  const keys = stream.entries.chunkCount;
+  const keys = stream.entries.nodeCount;
   return [
     reply.bulk("length"),
     reply.integer(stream.length),
