@@ -30,7 +30,7 @@ import {
   receiveMessageOnPort,
   Worker,
 } from "node:worker_threads";
-import { type PrefetchedVectors, parseVectorBody, prefetchVectors } from "./json-body.ts";
+import { type PrefetchedVectors, parseVectorBody, type VectorsAhead } from "./json-body.ts";
 
 /**
  * Bodies below this many bytes are read inline: sharing costs a copy, a message each way and
@@ -272,31 +272,9 @@ export class VectorBodyReader {
     const chunksBefore = this.#workerChunks;
     worker.postMessage(job, [...parts]);
     this.#pendingJob = id;
-    const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount + 1);
-    const first = prefetchVectors(body, { from: 0, to: split });
-    read[0] = first;
-    this.#fitOverlap(first);
-    let chunk = 0;
-    for (; chunk < chunkCount; chunk++) {
-      if (chunk >= firstPart && Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
-        break;
-      }
-      const from = split + chunk * chunkBytes;
-      read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
-    }
-    if (chunk < chunkCount) {
-      // The worker has every chunk from `chunk` on and has sent all but the one it is reading.
-      this.#receive({ id, read });
-      if (read[chunk + 1] === undefined) {
-        const from = split + chunk * chunkBytes;
-        read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
-      }
-      this.#receive({ id, read });
-    }
-    const value = parseVectorBody(
-      body,
-      read.filter((vectors) => vectors !== undefined),
-    );
+    const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount);
+    const value = parseVectorBody(body, this.#sharing({ id, read, split, claims }));
+    this.#fitOverlap(read);
     const msPerByte = (performance.now() - startedAt) / body.byteLength;
     if (++this.#sharedBodies > WARM_UP_BODIES) {
       this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
@@ -311,6 +289,54 @@ export class VectorBodyReader {
     return value;
   }
 
+  /**
+   * Where the main thread, reading the whole body's structure from its start, finds each record
+   * vector: its own chunks (those before the worker's, each claimed as the reading enters it) it
+   * reads itself, as it goes; in the worker's, it takes what the worker sent, and reads a vector
+   * itself while the worker's chunk has not come (the chunk the worker is still on). So the main
+   * thread reads the structure of its part while the worker reads the vectors of the rest, and
+   * the worker keeps claiming chunks until the main thread's reading reaches them.
+   */
+  #sharing({
+    id,
+    read,
+    split,
+    claims,
+  }: {
+    id: number;
+    read: (PrefetchedVectors | undefined)[];
+    split: number;
+    claims: Int32Array;
+  }): VectorsAhead {
+    const chunkBytes = this.#chunkBytes;
+    /** Chunks before this are the main thread's; from `workerFrom` on, the worker's. */
+    let mainTo = 0;
+    let workerFrom = read.length;
+    return {
+      vectorsFor: (key) => {
+        if (key < split) {
+          return undefined;
+        }
+        const chunk = Math.floor((key - split) / chunkBytes);
+        while (mainTo <= chunk && mainTo < workerFrom) {
+          if (Atomics.compareExchange(claims, mainTo, 0, CLAIMED_BY_MAIN) === CLAIMED_BY_WORKER) {
+            // The worker claims from the last chunk down: every chunk from here on is its.
+            workerFrom = mainTo;
+          } else {
+            mainTo++;
+          }
+        }
+        if (chunk < mainTo) {
+          return undefined;
+        }
+        if (read[chunk] === undefined) {
+          this.#receive({ id, read });
+        }
+        return read[chunk];
+      },
+    };
+  }
+
   /** Ends the worker; later bodies are read inline. */
   async close(): Promise<void> {
     const worker = this.#worker;
@@ -319,7 +345,7 @@ export class VectorBodyReader {
   }
 
   /**
-   * Takes what the worker sent: job `id`'s chunks into `read` (by chunk, after the first part)
+   * Takes what the worker sent: job `id`'s chunks into `read` (by chunk)
    * while it has no entry there; anything else is dropped, parts handed back included.
    */
   #receive({ id, read }: { id: number; read: (PrefetchedVectors | undefined)[] }): void {
@@ -339,10 +365,10 @@ export class VectorBodyReader {
         }
       } else if (
         message.id === id &&
-        message.chunk + 1 < read.length &&
-        read[message.chunk + 1] === undefined
+        message.chunk < read.length &&
+        read[message.chunk] === undefined
       ) {
-        read[message.chunk + 1] = message.vectors;
+        read[message.chunk] = message.vectors;
         this.#workerChunks++;
       }
     }
@@ -391,11 +417,20 @@ export class VectorBodyReader {
     return Math.max(0, chunkCount - copied);
   }
 
-  /** The overlap for the next bodies: the longest vector text of `vectors` and an eighth. */
-  #fitOverlap(vectors: PrefetchedVectors): void {
+  /**
+   * The overlap for the next bodies: the longest vector text the worker read and an eighth (a
+   * vector whose text runs past its chunk's copy is left to the main thread, so a body of longer
+   * vectors than the overlap allows still shows the worker vectors as long as a chunk).
+   */
+  #fitOverlap(read: readonly (PrefetchedVectors | undefined)[]): void {
     let longest = 0;
-    for (let index = 0; index < vectors.starts.length; index++) {
-      longest = Math.max(longest, (vectors.ends[index] ?? 0) - (vectors.starts[index] ?? 0));
+    for (const vectors of read) {
+      if (vectors === undefined) {
+        continue;
+      }
+      for (let index = 0; index < vectors.starts.length; index++) {
+        longest = Math.max(longest, (vectors.ends[index] ?? 0) - (vectors.starts[index] ?? 0));
+      }
     }
     if (longest > 0) {
       // The key and the whitespace before its `[` are in the chunk too: 64 bytes cover them.

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, test as unitTest } from "vitest";
-import { parseVectorBody, prefetchVectors } from "./json-body.ts";
+import { parseVectorBody, prefetchVectors, vectorsAheadOf } from "./json-body.ts";
 
 const encoder = new TextEncoder();
 
@@ -118,7 +118,7 @@ function readInTwo(body: Uint8Array, split: number): unknown {
   const copy = body.slice(split);
   const first = prefetchVectors(body, { from: 0, to: split });
   const rest = prefetchVectors(copy, { from: 0, to: copy.length, base: split });
-  return parseVectorBody(body, [first, rest]);
+  return parseVectorBody(body, vectorsAheadOf([first, rest]));
 }
 
 describe("parseVectorBody with vectors read ahead", () => {
@@ -146,7 +146,7 @@ unitTest("a record vector read ahead is taken, not read again", ({ expect }) => 
   const split = body.indexOf(0x7d) + 1;
   const copy = body.slice(split);
   const rest = prefetchVectors(copy, { from: 0, to: copy.length, base: split });
-  const records = parseVectorBody(body, [rest]) as { vector: Float32Array }[];
+  const records = parseVectorBody(body, vectorsAheadOf([rest])) as { vector: Float32Array }[];
   expect(records[1]?.vector.buffer).toBe(rest.floats.buffer);
   expect(Array.from(records[1]?.vector ?? [])).toEqual([2, -0.25]);
   expect(Array.from(records[0]?.vector ?? [])).toEqual([0.5, 1]);
