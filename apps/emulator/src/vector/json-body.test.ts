@@ -222,6 +222,36 @@ describe("parseVectorBody against JSON.parse", () => {
   );
 });
 
+describe("parseVectorBody of a large body", () => {
+  // From 64 KB a body's vectors are views of shared blocks of 65,536 floats: vectors cross from
+  // one block to the next, a vector longer than what is left of a block grows it, and an array
+  // that is not all numbers (read into the block, then refused) leaves what follows as it was.
+  test.prop(
+    [
+      fc.array(
+        fc.oneof(
+          { weight: 8, arbitrary: fc.integer({ min: 0, max: 3000 }) },
+          { weight: 1, arbitrary: fc.constant(-1) },
+        ),
+        { minLength: 40, maxLength: 120 },
+      ),
+      fc.integer({ min: 1, max: 1000 }),
+    ],
+    { numRuns: 20 },
+  )("gives JSON.parse's records, each vector its own values", (lengths, seed) => {
+    const records = lengths.map((length, row) => ({
+      id: `r${row}`,
+      vector:
+        length < 0
+          ? [1, "two", 3]
+          : Array.from({ length }, (_, column) => Math.fround((seed * (row + 1)) / (column + 7))),
+    }));
+    const text = JSON.stringify(records);
+    const { actual, wanted } = agree(text);
+    return encoder.encode(text).length >= 64 * 1024 && expectEqual(actual, wanted);
+  });
+});
+
 /** Deep equality that tells 0 from -0 and compares float32 arrays bit for bit. */
 function expectEqual(actual: unknown, wanted: unknown): boolean {
   if (actual instanceof Float32Array || wanted instanceof Float32Array) {
