@@ -2,10 +2,12 @@
  * Reads vector request bodies with both cores (issue 21: upsert ≥ 50,000 vectors/s in batches of
  * 1,000 over REST). Reading the decimal text of a 1,000 × 384 upsert is about three quarters of
  * its CPU on the main thread, and a client sending batches one after another leaves the second
- * core idle. So for a large body a worker thread reads record vectors of part of the body while
- * the main thread reads the rest, and then the main thread reads the structure (ids, metadata,
- * every other value) as `parseVectorBody` always did, taking each record vector it reaches from
- * what was read ahead when one was read at that very byte.
+ * core idle. So for a large body a worker thread reads the record vectors of the body's end
+ * while the main thread reads the body from its start as `parseVectorBody` always did (ids,
+ * metadata, every other value, and the vectors of its part), taking each record vector of the
+ * worker's part from what the worker read when one was read at that very byte. The structure of
+ * the main thread's part is read while the worker reads (an earlier version read it after both
+ * threads had read their vectors, with the worker idle).
  *
  * The result is the inline reader's by construction: what is read ahead is only the float32
  * reading of an array at a given offset (the same function on the same bytes), and the main
@@ -13,10 +15,11 @@
  * started, cannot start, failed, or was not scheduled in time) is read on the main thread.
  *
  * The main thread never waits for the worker: after the body's first part, the two threads claim
- * chunks from either end (`Atomics` on a shared array, see {@link BodyJob}), the worker sends each
- * chunk's vectors as it finishes them, and the main thread, out of chunks to claim, takes what
- * has arrived (`receiveMessageOnPort`, synchronously) and reads the chunk the worker is still on
- * itself. And it shares only while sharing measures faster than reading alone (see
+ * chunks from either end (`Atomics` on a shared array, see {@link BodyJob}), the main thread each
+ * as its reading enters it, the worker from the last, sending each chunk's vectors as it finishes
+ * them; once the main thread's reading reaches the worker's chunks it takes what has arrived
+ * (`receiveMessageOnPort`, synchronously) and reads itself the vectors of the chunk the worker is
+ * still on. And it shares only while sharing measures faster than reading alone (see
  * {@link SHARING_GAIN}): on a host whose cores are busy the two threads take turns.
  *
  * The worker starts on the first large body and is used once it says it is ready; it never keeps
@@ -400,7 +403,10 @@ export class VectorBodyReader {
     const parts: ArrayBuffer[] = [];
     for (let from = first; from < body.byteLength; from += chunkBytes) {
       const to = Math.min(body.byteLength, from + chunkBytes + this.#overlap);
-      const part = new Uint8Array(to - from);
+      // Not zeroed first (every byte is copied over): half the cost of a body's copies, measured
+      // 1.6 against 3.8 ms for 4 MB. Not from Node's pool either: a buffer of its own, which the
+      // worker is handed.
+      const part = Buffer.allocUnsafeSlow(to - from);
       part.set(body.subarray(from, to));
       parts.push(part.buffer);
     }
