@@ -2,10 +2,12 @@
  * Reads vector request bodies with both cores (issue 21: upsert ≥ 50,000 vectors/s in batches of
  * 1,000 over REST). Reading the decimal text of a 1,000 × 384 upsert is about three quarters of
  * its CPU on the main thread, and a client sending batches one after another leaves the second
- * core idle. So for a large body a worker thread reads record vectors of part of the body while
- * the main thread reads the rest, and then the main thread reads the structure (ids, metadata,
- * every other value) as `parseVectorBody` always did, taking each record vector it reaches from
- * what was read ahead when one was read at that very byte.
+ * core idle. So for a large body a worker thread reads the record vectors of the body's end
+ * while the main thread reads the body from its start as `parseVectorBody` always did (ids,
+ * metadata, every other value, and the vectors of its part), taking each record vector of the
+ * worker's part from what the worker read when one was read at that very byte. The structure of
+ * the main thread's part is read while the worker reads (an earlier version read it after both
+ * threads had read their vectors, with the worker idle).
  *
  * The result is the inline reader's by construction: what is read ahead is only the float32
  * reading of an array at a given offset (the same function on the same bytes), and the main
@@ -13,10 +15,11 @@
  * started, cannot start, failed, or was not scheduled in time) is read on the main thread.
  *
  * The main thread never waits for the worker: after the body's first part, the two threads claim
- * chunks from either end (`Atomics` on a shared array, see {@link BodyJob}), the worker sends each
- * chunk's vectors as it finishes them, and the main thread, out of chunks to claim, takes what
- * has arrived (`receiveMessageOnPort`, synchronously) and reads the chunk the worker is still on
- * itself. And it shares only while sharing measures faster than reading alone (see
+ * chunks from either end (`Atomics` on a shared array, see {@link BodyJob}), the main thread each
+ * as its reading enters it, the worker from the last, sending each chunk's vectors as it finishes
+ * them; once the main thread's reading reaches the worker's chunks it takes what has arrived
+ * (`receiveMessageOnPort`, synchronously) and reads itself the vectors of the chunk the worker is
+ * still on. And it shares only while sharing measures faster than reading alone (see
  * {@link SHARING_GAIN}): on a host whose cores are busy the two threads take turns.
  *
  * The worker starts on the first large body and is used once it says it is ready; it never keeps
@@ -30,7 +33,7 @@ import {
   receiveMessageOnPort,
   Worker,
 } from "node:worker_threads";
-import { type PrefetchedVectors, parseVectorBody, prefetchVectors } from "./json-body.ts";
+import { type PrefetchedVectors, parseVectorBody, type VectorsAhead } from "./json-body.ts";
 
 /**
  * Bodies below this many bytes are read inline: sharing costs a copy, a message each way and
@@ -95,21 +98,36 @@ export const CLAIMED_BY_WORKER = 2;
  * chunk's vectors before it claims the next, so when the main thread finds chunk `i` taken, the
  * vectors of every chunk after `i` are already on their way, and only chunk `i` may be unread.
  *
- * The parts are transferred to the worker, which hands each back (with the chunk's vectors, or
- * unread in its last message, {@link BodyJobDone}): the worker keeps none of them between
- * bodies, and the main thread keeps none either, so nothing of a body outlives its reading. (A
- * buffer kept for the next body measured 78 B a vector at 100,000 vectors; a shared buffer per
- * body stayed allocated until the worker's own garbage collection, several hundred MB.)
+ * The parts follow the job, from the last chunk's down, in {@link BodyParts} messages, so that the
+ * worker starts on the last chunk while the main thread still copies the others; `posted[0]`
+ * counts the messages sent, for the worker to wait on (`Atomics.wait`) when it claimed a chunk
+ * whose part has not come. They are transferred to the worker, which hands each back (with the
+ * chunk's vectors, or unread in its last message, {@link BodyJobDone}): the worker keeps none of
+ * them between bodies, and the main thread keeps none either, so nothing of a body outlives its
+ * reading. (A buffer kept for the next body measured 78 B a vector at 100,000 vectors; a shared
+ * buffer per body stayed allocated until the worker's own garbage collection, several hundred
+ * MB.)
  */
 export interface BodyJob {
   readonly id: number;
-  /** `parts[i]` is chunk `firstPart + i`'s: the chunks before have none (the main thread's). */
-  readonly parts: readonly ArrayBuffer[];
+  /** The first chunk with a part: the chunks before have none (the main thread's). */
   readonly firstPart: number;
   readonly base: number;
   readonly chunkBytes: number;
   readonly claims: Int32Array;
+  /** `posted[0]`: {@link BodyParts} messages of this job sent so far. */
+  readonly posted: Int32Array;
 }
+
+/** Parts of job `id`: `parts[i]` is chunk `chunks[i]`'s. */
+export interface BodyParts {
+  readonly id: number;
+  readonly chunks: readonly number[];
+  readonly parts: readonly ArrayBuffer[];
+}
+
+/** Parts a {@link BodyParts} message holds: the first holds one, so the worker starts soonest. */
+const PARTS_A_MESSAGE = 4;
 
 /** The vectors of one chunk the worker claimed, and that chunk's part, handed back. */
 export interface BodyChunkResult {
@@ -263,40 +281,19 @@ export class VectorBodyReader {
     const chunkBytes = this.#chunkBytes;
     const chunkCount = Math.ceil((body.byteLength - split) / chunkBytes);
     const firstPart = this.#firstPartFor(chunkCount);
-    const parts = this.#copyParts({ body, from: split + firstPart * chunkBytes });
     const claims = new Int32Array(new SharedArrayBuffer(chunkCount * 4));
     // Chunks without a part are the main thread's: the worker stops at the first it meets.
     claims.fill(CLAIMED_BY_MAIN, 0, firstPart);
     const id = this.#nextJob++;
-    const job: BodyJob = { id, parts, firstPart, base: split, chunkBytes, claims };
+    const posted = new Int32Array(new SharedArrayBuffer(4));
+    const job: BodyJob = { id, firstPart, base: split, chunkBytes, claims, posted };
     const chunksBefore = this.#workerChunks;
-    worker.postMessage(job, [...parts]);
+    worker.postMessage(job);
     this.#pendingJob = id;
-    const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount + 1);
-    const first = prefetchVectors(body, { from: 0, to: split });
-    read[0] = first;
-    this.#fitOverlap(first);
-    let chunk = 0;
-    for (; chunk < chunkCount; chunk++) {
-      if (chunk >= firstPart && Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_MAIN) !== 0) {
-        break;
-      }
-      const from = split + chunk * chunkBytes;
-      read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
-    }
-    if (chunk < chunkCount) {
-      // The worker has every chunk from `chunk` on and has sent all but the one it is reading.
-      this.#receive({ id, read });
-      if (read[chunk + 1] === undefined) {
-        const from = split + chunk * chunkBytes;
-        read[chunk + 1] = prefetchVectors(body, { from, to: from + chunkBytes });
-      }
-      this.#receive({ id, read });
-    }
-    const value = parseVectorBody(
-      body,
-      read.filter((vectors) => vectors !== undefined),
-    );
+    this.#postParts({ worker, body, job, chunkCount });
+    const read: (PrefetchedVectors | undefined)[] = new Array(chunkCount);
+    const value = parseVectorBody(body, this.#sharing({ id, read, split, claims }));
+    this.#fitOverlap(read);
     const msPerByte = (performance.now() - startedAt) / body.byteLength;
     if (++this.#sharedBodies > WARM_UP_BODIES) {
       this.#sharedMsPerByte = average(this.#sharedMsPerByte, msPerByte);
@@ -311,6 +308,54 @@ export class VectorBodyReader {
     return value;
   }
 
+  /**
+   * Where the main thread, reading the whole body's structure from its start, finds each record
+   * vector: its own chunks (those before the worker's, each claimed as the reading enters it) it
+   * reads itself, as it goes; in the worker's, it takes what the worker sent, and reads a vector
+   * itself while the worker's chunk has not come (the chunk the worker is still on). So the main
+   * thread reads the structure of its part while the worker reads the vectors of the rest, and
+   * the worker keeps claiming chunks until the main thread's reading reaches them.
+   */
+  #sharing({
+    id,
+    read,
+    split,
+    claims,
+  }: {
+    id: number;
+    read: (PrefetchedVectors | undefined)[];
+    split: number;
+    claims: Int32Array;
+  }): VectorsAhead {
+    const chunkBytes = this.#chunkBytes;
+    /** Chunks before this are the main thread's; from `workerFrom` on, the worker's. */
+    let mainTo = 0;
+    let workerFrom = read.length;
+    return {
+      vectorsFor: (key) => {
+        if (key < split) {
+          return undefined;
+        }
+        const chunk = Math.floor((key - split) / chunkBytes);
+        while (mainTo <= chunk && mainTo < workerFrom) {
+          if (Atomics.compareExchange(claims, mainTo, 0, CLAIMED_BY_MAIN) === CLAIMED_BY_WORKER) {
+            // The worker claims from the last chunk down: every chunk from here on is its.
+            workerFrom = mainTo;
+          } else {
+            mainTo++;
+          }
+        }
+        if (chunk < mainTo) {
+          return undefined;
+        }
+        if (read[chunk] === undefined) {
+          this.#receive({ id, read });
+        }
+        return read[chunk];
+      },
+    };
+  }
+
   /** Ends the worker; later bodies are read inline. */
   async close(): Promise<void> {
     const worker = this.#worker;
@@ -319,7 +364,7 @@ export class VectorBodyReader {
   }
 
   /**
-   * Takes what the worker sent: job `id`'s chunks into `read` (by chunk, after the first part)
+   * Takes what the worker sent: job `id`'s chunks into `read` (by chunk)
    * while it has no entry there; anything else is dropped, parts handed back included.
    */
   #receive({ id, read }: { id: number; read: (PrefetchedVectors | undefined)[] }): void {
@@ -339,10 +384,10 @@ export class VectorBodyReader {
         }
       } else if (
         message.id === id &&
-        message.chunk + 1 < read.length &&
-        read[message.chunk + 1] === undefined
+        message.chunk < read.length &&
+        read[message.chunk] === undefined
       ) {
-        read[message.chunk + 1] = message.vectors;
+        read[message.chunk] = message.vectors;
         this.#workerChunks++;
       }
     }
@@ -364,21 +409,45 @@ export class VectorBodyReader {
   }
 
   /**
-   * Copies of the chunks of `body` after `split`, each with the {@link #overlap} bytes that
-   * follow it: fresh buffers of a chunk's size, which the allocator serves from memory it has
-   * (a buffer of the whole part measured about 5 ms a body in page faults; these, 0.3 ms more
-   * than a copy into a kept buffer).
+   * Sends the worker copies of the chunks of `body` it may read, from the last down to
+   * `job.firstPart`, each with the {@link #overlap} bytes that follow it: fresh buffers of a
+   * chunk's size, which the allocator serves from memory it has (a buffer of the whole part
+   * measured about 5 ms a body in page faults; these, 0.3 ms more than a copy into a kept
+   * buffer), not zeroed first (every byte is copied over: 1.6 against 3.8 ms for 4 MB), and not
+   * from Node's pool (a buffer of its own, which the worker is handed).
    */
-  #copyParts({ body, from: first }: { body: Uint8Array; from: number }): ArrayBuffer[] {
-    const chunkBytes = this.#chunkBytes;
-    const parts: ArrayBuffer[] = [];
-    for (let from = first; from < body.byteLength; from += chunkBytes) {
+  #postParts({
+    worker,
+    body,
+    job,
+    chunkCount,
+  }: {
+    worker: Worker;
+    body: Uint8Array;
+    job: BodyJob;
+    chunkCount: number;
+  }): void {
+    const { chunkBytes, base } = job;
+    let chunks: number[] = [];
+    let parts: ArrayBuffer[] = [];
+    let limit = 1;
+    for (let chunk = chunkCount - 1; chunk >= job.firstPart; chunk--) {
+      const from = base + chunk * chunkBytes;
       const to = Math.min(body.byteLength, from + chunkBytes + this.#overlap);
-      const part = new Uint8Array(to - from);
+      const part = Buffer.allocUnsafeSlow(to - from);
       part.set(body.subarray(from, to));
+      chunks.push(chunk);
       parts.push(part.buffer);
+      if (parts.length === limit || chunk === job.firstPart) {
+        const message: BodyParts = { id: job.id, chunks, parts };
+        worker.postMessage(message, parts);
+        Atomics.add(job.posted, 0, 1);
+        Atomics.notify(job.posted, 0);
+        chunks = [];
+        parts = [];
+        limit = PARTS_A_MESSAGE;
+      }
     }
-    return parts;
   }
 
   /**
@@ -391,11 +460,20 @@ export class VectorBodyReader {
     return Math.max(0, chunkCount - copied);
   }
 
-  /** The overlap for the next bodies: the longest vector text of `vectors` and an eighth. */
-  #fitOverlap(vectors: PrefetchedVectors): void {
+  /**
+   * The overlap for the next bodies: the longest vector text the worker read and an eighth (a
+   * vector whose text runs past its chunk's copy is left to the main thread, so a body of longer
+   * vectors than the overlap allows still shows the worker vectors as long as a chunk).
+   */
+  #fitOverlap(read: readonly (PrefetchedVectors | undefined)[]): void {
     let longest = 0;
-    for (let index = 0; index < vectors.starts.length; index++) {
-      longest = Math.max(longest, (vectors.ends[index] ?? 0) - (vectors.starts[index] ?? 0));
+    for (const vectors of read) {
+      if (vectors === undefined) {
+        continue;
+      }
+      for (let index = 0; index < vectors.starts.length; index++) {
+        longest = Math.max(longest, (vectors.ends[index] ?? 0) - (vectors.starts[index] ?? 0));
+      }
     }
     if (longest > 0) {
       // The key and the whitespace before its `[` are in the chunk too: 64 bytes cover them.

@@ -56,11 +56,23 @@ let scratch = new Float32Array(1024);
 /** Where {@link readFloats} writes (the scratch, or a prefetch's output), and how much is used. */
 let sink = scratch;
 let sinkLength = 0;
-/** Vectors read ahead of the structure (see {@link prefetchVectors}), by the offset of their `[`. */
-let ahead: readonly PrefetchedVectors[] = [];
-/** The entry of {@link ahead} the reader is at: its source, and its index there. */
-let aheadSource = 0;
+/** Where vectors read ahead of the structure come from (see {@link VectorsAhead}), if anywhere. */
+let ahead: VectorsAhead | undefined;
+/** The list {@link ahead} last gave, and the reader's index in it. */
+let aheadVectors: PrefetchedVectors | undefined;
 let aheadCursor = 0;
+/**
+ * Where the record vectors of a large body read here go: blocks of {@link BODY_FLOATS_BLOCK}
+ * floats, each vector a view of one, rather than a buffer a vector (a 1,000-vector body made
+ * 1,000 ArrayBuffers, whose external bytes drove most of the young generation's collections).
+ * Undefined for a small body (one query vector, which a resumable query may keep: its own copy).
+ */
+let bodyFloats: Float32Array<ArrayBuffer> | undefined;
+let bodyFloatsLength = 0;
+/** Bodies from this many bytes put their vectors in shared blocks (see {@link bodyFloats}). */
+const BODY_FLOATS_MIN_BYTES = 64 * 1024;
+/** Floats of a block: 256 KB, about 170 vectors of 384 components. */
+const BODY_FLOATS_BLOCK = 64 * 1024;
 
 /**
  * Record vectors read before the body's structure, by {@link prefetchVectors}: for the `i`th,
@@ -76,18 +88,50 @@ export interface PrefetchedVectors {
 }
 
 /**
+ * Record vectors read by someone else (another thread), asked for as the reader reaches each
+ * record vector, in the body's order: so the one asking may decide as the reading goes (claim the
+ * next part of the body for itself, or take what the other thread has sent).
+ */
+export interface VectorsAhead {
+  /**
+   * The vectors {@link prefetchVectors} read whose `"vector"` keys start around `key` (the byte
+   * of the key's quote), the record's among them if it was read, or undefined to read it here.
+   */
+  vectorsFor(key: number): PrefetchedVectors | undefined;
+}
+
+/** {@link VectorsAhead} from lists of vectors read ahead, in the body's order. */
+export function vectorsAheadOf(lists: readonly PrefetchedVectors[]): VectorsAhead {
+  let index = 0;
+  return {
+    vectorsFor(key) {
+      // A record's vector starts after its key: the list whose last start is past the key holds
+      // it if any does.
+      for (; index < lists.length; index++) {
+        const list = lists[index] as PrefetchedVectors;
+        const last = list.starts[list.starts.length - 1];
+        if (last !== undefined && last > key) {
+          return list;
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
  * `JSON.parse` of the UTF-8 body, with record `vector` arrays of finite numbers as
  * `Float32Array`s. Throws on anything that is not JSON (the caller then uses `JSON.parse`).
- * `prefetched`: vectors {@link prefetchVectors} read from this body, in the body's order; a
- * record vector found there is taken rather than read again.
+ * `vectorsAhead`: where vectors {@link prefetchVectors} read from this body are; a record vector
+ * found there is taken rather than read again.
  */
-export function parseVectorBody(
-  body: Uint8Array,
-  prefetched: readonly PrefetchedVectors[] = [],
-): unknown {
-  ahead = prefetched;
-  aheadSource = 0;
+export function parseVectorBody(body: Uint8Array, vectorsAhead?: VectorsAhead): unknown {
+  ahead = vectorsAhead;
+  aheadVectors = undefined;
   aheadCursor = 0;
+  bodyFloats =
+    body.length >= BODY_FLOATS_MIN_BYTES ? new Float32Array(BODY_FLOATS_BLOCK) : undefined;
+  bodyFloatsLength = 0;
   bytes = body;
   words = new DataView(body.buffer, body.byteOffset, body.byteLength);
   position = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
@@ -102,7 +146,9 @@ export function parseVectorBody(
   } finally {
     bytes = new Uint8Array(0);
     words = new DataView(bytes.buffer);
-    ahead = [];
+    ahead = undefined;
+    aheadVectors = undefined;
+    bodyFloats = undefined;
   }
 }
 
@@ -162,35 +208,30 @@ export function prefetchVectors(
 const VECTOR_KEY = '"vector"';
 
 /**
- * The prefetched vector whose `[` is at `position`, if any; moves the reader past it. The reader
- * reaches record vectors in the order of the body, and the sources are in that order too, so this
- * only moves forward (sources out of order would only make it read some vectors again).
+ * The vector read ahead whose `[` is at `position`, if any, from `vectors`; moves the reader past
+ * it. The reader reaches record vectors in the order of the body, and each list is in that order
+ * too, so the index in a list only moves forward.
  */
-function takePrefetched(): Float32Array | undefined {
-  while (aheadSource < ahead.length) {
-    const vectors = ahead[aheadSource] as PrefetchedVectors;
-    const starts = vectors.starts;
-    let cursor = aheadCursor;
-    while (cursor < starts.length && (starts[cursor] as number) < position) {
-      cursor++;
-    }
-    if (cursor === starts.length) {
-      aheadSource++;
-      aheadCursor = 0;
-      continue;
-    }
-    aheadCursor = cursor;
-    if (starts[cursor] !== position) {
-      return undefined;
-    }
-    aheadCursor = cursor + 1;
-    position = vectors.ends[cursor] as number;
-    return vectors.floats.subarray(
-      vectors.offsets[cursor] as number,
-      vectors.offsets[cursor + 1] as number,
-    );
+function takePrefetched(vectors: PrefetchedVectors): Float32Array | undefined {
+  if (vectors !== aheadVectors) {
+    aheadVectors = vectors;
+    aheadCursor = 0;
   }
-  return undefined;
+  const starts = vectors.starts;
+  let cursor = aheadCursor;
+  while (cursor < starts.length && (starts[cursor] as number) < position) {
+    cursor++;
+  }
+  aheadCursor = cursor;
+  if (cursor === starts.length || starts[cursor] !== position) {
+    return undefined;
+  }
+  aheadCursor = cursor + 1;
+  position = vectors.ends[cursor] as number;
+  return vectors.floats.subarray(
+    vectors.offsets[cursor] as number,
+    vectors.offsets[cursor + 1] as number,
+  );
 }
 
 function skipWhitespace(): void {
@@ -238,11 +279,31 @@ function readLiteral(text: string, value: unknown): unknown {
   return value;
 }
 
-/** A record's `vector`: float32 when it is an array of finite numbers, else the plain value. */
-function readVector(depth: number): unknown {
-  const prefetched = ahead.length === 0 ? undefined : takePrefetched();
+/**
+ * A record's `vector` (`key`: where its key starts): float32 when it is an array of finite
+ * numbers, else the plain value.
+ */
+function readVector(depth: number, key: number): unknown {
+  const vectors = ahead?.vectorsFor(key);
+  const prefetched = vectors === undefined ? undefined : takePrefetched(vectors);
   if (prefetched !== undefined) {
     return prefetched;
+  }
+  if (bodyFloats !== undefined) {
+    if (bodyFloats.length - bodyFloatsLength < BODY_FLOATS_BLOCK >> 3) {
+      // A new block rather than a grown one: the views already given stay where they are.
+      bodyFloats = new Float32Array(BODY_FLOATS_BLOCK);
+      bodyFloatsLength = 0;
+    }
+    const start = bodyFloatsLength;
+    sink = bodyFloats;
+    sinkLength = start;
+    const isVector = readFloats();
+    // readFloats grows the sink (a copy) for a vector longer than what is left of the block.
+    bodyFloats = sink;
+    bodyFloatsLength = sinkLength;
+    sink = scratch;
+    return isVector ? bodyFloats.subarray(start, bodyFloatsLength) : readArray(depth + 2);
   }
   sink = scratch;
   sinkLength = 0;
@@ -275,13 +336,14 @@ function readObject(depth: number): Record<string, unknown> {
     if (bytes[position] !== QUOTE) {
       throw new JsonSyntaxError("expected a key");
     }
+    const keyStart = position;
     const key = readString();
     skipWhitespace();
     expect(COLON);
     skipWhitespace();
     const value =
       isRecord && key === "vector" && bytes[position] === OPEN_BRACKET
-        ? readVector(depth)
+        ? readVector(depth, keyStart)
         : readValue(depth + 2);
     if (key === "__proto__") {
       // JSON.parse makes an own property of it, not a prototype.

@@ -328,7 +328,10 @@ export class NamespaceStore {
       this.#arena ??= new VectorArena(this.dimension);
       this.#arena.reserve(this.#rows.length);
       if (this.#rows.length > this.#rowNorms.length) {
-        const norms = new Float64Array(this.#arena.capacity);
+        // An eighth more at least: the arena grows by a 64th, and each new array is external
+        // memory to V8, which starts a young-generation collection after enough of it.
+        const length = this.#rowNorms.length;
+        const norms = new Float64Array(Math.max(this.#arena.capacity, length + (length >> 3)));
         norms.set(this.#rowNorms);
         this.#rowNorms = norms;
       }

@@ -525,8 +525,8 @@ function moduleBytes(): Uint8Array {
     I32,
     0,
   ];
-  // (import "e" "m" (memory 0))
-  const imports = [1, ...name("e"), ...name("m"), 0x02, 0x00, 0x00];
+  // (import "e" "m" (memory 0 65536 shared)): limits flag 3 (a maximum, shared), 0, 65536 in LEB128.
+  const imports = [1, ...name("e"), ...name("m"), 0x02, 0x03, 0x00, 0x80, 0x80, 0x04];
   const functions = [5, 0, 0, 1, 2, 2];
   const exports = [
     5,
@@ -576,12 +576,16 @@ function moduleBytes(): Uint8Array {
 
 /** A `WebAssembly.Memory` (the Node types do not declare the WebAssembly global). */
 export interface WasmMemory {
-  readonly buffer: ArrayBuffer;
+  readonly buffer: SharedArrayBuffer;
   grow(pages: number): number;
 }
 
 interface WasmApi {
-  readonly Memory: new (descriptor: { initial: number }) => WasmMemory;
+  readonly Memory: new (descriptor: {
+    initial: number;
+    maximum: number;
+    shared: boolean;
+  }) => WasmMemory;
   readonly Module: new (bytes: Uint8Array) => object;
   readonly Instance: new (module: object, imports: object) => { readonly exports: unknown };
 }
@@ -589,9 +593,19 @@ interface WasmApi {
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let compiled: object | undefined;
 
-/** A memory of `pages` pages of 64 KiB. */
+/** Pages of 64 KiB a memory may grow to: WebAssembly's 32-bit limit, 4 GiB. */
+const MAX_PAGES = 65_536;
+
+/**
+ * A memory of `pages` pages of 64 KiB, shared (its buffer a `SharedArrayBuffer`) although only
+ * this thread uses it: V8 counts the whole length of a plain memory's buffer as new external
+ * memory each time it grows (the buffer is replaced), and that started a young-generation
+ * collection at nearly every growth of a namespace's rows, most of the collections of an upsert
+ * of many vectors (80 of 90); a shared memory's buffer is not counted. Either kind reserves its
+ * address space up front on 64-bit hosts and commits pages as it grows.
+ */
 export function createMemory(pages: number): WasmMemory {
-  return new wasm.Memory({ initial: pages });
+  return new wasm.Memory({ initial: pages, maximum: MAX_PAGES, shared: true });
 }
 
 /** The kernel over `memory`; the module is compiled once per process. */

@@ -42,9 +42,9 @@ function alignTo16(bytes: number): number {
  */
 class JavascriptKernel implements SimdKernel {
   /** The arena's whole array, set by the arena at every layout. */
-  values = new Float32Array(0);
+  values: Float32Array<ArrayBufferLike> = new Float32Array(0);
   /** The same bytes as int32 (the gather lists). */
-  ints = new Int32Array(0);
+  ints: Int32Array<ArrayBufferLike> = new Int32Array(0);
 
   dot(a: number, b: number, n: number): number {
     const values = this.values;
@@ -115,11 +115,11 @@ export class VectorArena {
   #rowsAddress = 0;
   #chunkRows = 0;
   #capacity = 0;
-  #all = new Float32Array(0);
-  #values = new Float32Array(0);
-  #out = new Float32Array(0);
-  #gatherList = new Int32Array(0);
-  #gatherScores = new Float32Array(0);
+  #all: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  #values: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  #out: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  #gatherList: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  #gatherScores: Float32Array<ArrayBufferLike> = new Float32Array(0);
 
   /** @param options.wasmFromBytes bytes of rows from which they move to WebAssembly (tests). */
   constructor(dimension: number, options: { readonly wasmFromBytes?: number } = {}) {
