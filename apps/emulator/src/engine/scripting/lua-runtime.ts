@@ -309,16 +309,43 @@ function writeScratch(value: string): number {
   return pointer;
 }
 
+/**
+ * Lua interns strings of up to 40 bytes (LUAI_MAXSHORTLEN): while one lives, every copy of it is
+ * at the same address. The strings last read from each address are kept (a direct-mapped table),
+ * so the names, keys and arguments a script passes over and over are read without building a new
+ * JS string, and the engine's maps then look up a string whose hash V8 already knows. The bytes are
+ * always compared: an address reused by another string reads that string.
+ */
+const READ_CACHE_SLOTS = 512;
+const readCachePointers = new Int32Array(READ_CACHE_SLOTS);
+const readCacheTexts: string[] = new Array<string>(READ_CACHE_SLOTS).fill("");
+
 function readBytes(pointer: number, length: number): string {
   const heap = emscripten.HEAPU8;
-  if (length <= SHORT_STRING) {
-    let text = "";
-    for (let i = 0; i < length; i++) {
-      text += String.fromCharCode(heap[pointer + i] as number);
-    }
-    return text;
+  if (length > SHORT_STRING) {
+    return Buffer.from(heap.buffer, heap.byteOffset + pointer, length).toString("latin1");
   }
-  return Buffer.from(heap.buffer, heap.byteOffset + pointer, length).toString("latin1");
+  // TStrings are 8-byte aligned: the low bits say nothing.
+  const slot = (pointer >>> 3) & (READ_CACHE_SLOTS - 1);
+  if (readCachePointers[slot] === pointer) {
+    const cached = readCacheTexts[slot] as string;
+    if (cached.length === length) {
+      let i = 0;
+      while (i < length && cached.charCodeAt(i) === heap[pointer + i]) {
+        i++;
+      }
+      if (i === length) {
+        return cached;
+      }
+    }
+  }
+  let text = "";
+  for (let i = 0; i < length; i++) {
+    text += String.fromCharCode(heap[pointer + i] as number);
+  }
+  readCachePointers[slot] = pointer;
+  readCacheTexts[slot] = text;
+  return text;
 }
 
 /**
