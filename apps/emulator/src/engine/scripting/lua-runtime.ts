@@ -10,6 +10,7 @@
  */
 import { createRequire } from "node:module";
 import type * as Wasmoon from "wasmoon";
+import { BUDGET_BYTES, BUDGET_LIMIT, BUDGET_USED, createLuaAllocator } from "./lua-allocator.ts";
 
 /**
  * wasmoon ships a CommonJS (UMD) build: `require` loads it in ~7 ms of CPU, where an ESM `import`
@@ -349,58 +350,62 @@ function readBytes(pointer: number, length: number): string {
 }
 
 /**
- * Memory accounting: every state allocates through `allocate`, which counts its bytes and refuses
- * growth past the state's limit (Lua then collects garbage and, if that is not enough, raises "not
+ * Memory accounting: every state allocates through the allocator of `lua-allocator.ts`, which
+ * counts its bytes in the state's budget (two doubles in wasm memory: bytes in use, limit) and
+ * refuses growth past the limit (Lua then collects garbage and, if that is not enough, raises "not
  * enough memory"). The limit is lifted (Infinity) outside protected calls: Lua would abort the
  * process on an allocation failure nothing catches.
  */
-interface MemoryBudget {
-  used: number;
-  limit: number;
-}
-
-/** By the allocator's `ud` (an array: the allocator runs on every allocation). */
-const budgets: (MemoryBudget | undefined)[] = [];
-/** The allocator's `ud` of each main state. */
-const budgetIds = new Map<LuaState, number>();
-/** `ud`s of closed states, for reuse. */
-const freeBudgetIds: number[] = [];
-
-/** A `lua_Alloc` (`ud`, `ptr`, `osize`, `nsize`); sizes are unsigned 32-bit. */
 const allocate = emscripten.addFunction(
-  // biome-ignore lint/complexity/useMaxParams: lua_Alloc's C signature, called from wasm.
-  (id: number, pointer: number, oldSize: number, newSize: number): number => {
-    const budget = budgets[id];
-    // With no block, `osize` is the kind of object being created, not a size.
-    const previous = pointer === 0 ? 0 : oldSize >>> 0;
-    const size = newSize >>> 0;
-    if (size === 0) {
-      raw.free(pointer);
-      if (budget !== undefined) {
-        budget.used -= previous;
-      }
-      return 0;
-    }
-    if (budget === undefined) {
-      return raw.realloc(pointer, size);
-    }
-    const used = budget.used - previous + size;
-    // Shrinking never fails: Lua relies on it.
-    if (size > previous && used > budget.limit) {
-      return 0;
-    }
-    const block = raw.realloc(pointer, size);
-    if (block !== 0) {
-      budget.used = used;
-    }
-    return block;
-  },
+  wasmExports === undefined
+    ? allocateInJs
+    : createLuaAllocator({
+        memory: wasmExports["memory"],
+        realloc: wasmExports["realloc"],
+        free: wasmExports["free"],
+      }),
   "iiiii",
 );
 
-function budgetOf(L: LuaState): MemoryBudget | undefined {
-  const id = budgetIds.get(L);
-  return id === undefined ? undefined : budgets[id];
+/**
+ * The same allocator in JavaScript, for a module whose instance was not found (see `wasmExports`):
+ * a call out of wasm and back per allocation, but the same accounting.
+ */
+// biome-ignore lint/complexity/useMaxParams: lua_Alloc's C signature, called from wasm.
+function allocateInJs(budget: number, pointer: number, oldSize: number, newSize: number): number {
+  const heap = heapF64();
+  const usedAt = (budget + BUDGET_USED) >> 3;
+  // With no block, `osize` is the kind of object being created, not a size.
+  const previous = pointer === 0 ? 0 : oldSize >>> 0;
+  const size = newSize >>> 0;
+  if (size === 0) {
+    raw.free(pointer);
+    heap[usedAt] = (heap[usedAt] as number) - previous;
+    return 0;
+  }
+  const used = (heap[usedAt] as number) - previous + size;
+  // Shrinking never fails: Lua relies on it.
+  if (size > previous && used > (heap[(budget + BUDGET_LIMIT) >> 3] as number)) {
+    return 0;
+  }
+  const block = raw.realloc(pointer, size);
+  if (block !== 0) {
+    // Read again: realloc may have grown the memory.
+    heapF64()[usedAt] = used;
+  }
+  return block;
+}
+
+/** The budget block of each main state (the allocator's `ud`). */
+const budgets = new Map<LuaState, number>();
+
+/** A view of the wasm heap as doubles (memory growth replaces the buffer: read it each time). */
+let f64View = new Float64Array(emscripten.HEAPU8.buffer);
+function heapF64(): Float64Array {
+  if (f64View.buffer !== emscripten.HEAPU8.buffer) {
+    f64View = new Float64Array(emscripten.HEAPU8.buffer);
+  }
+  return f64View;
 }
 
 /**
@@ -413,32 +418,36 @@ export const lua = {
     const L = raw.lual_newstate();
     // luaL_newstate's allocator is realloc/free from the same heap, so the few blocks allocated so
     // far can be freed by this one (they are left out of the count).
-    const id = freeBudgetIds.pop() ?? budgets.length;
-    budgets[id] = { used: 0, limit: Number.POSITIVE_INFINITY };
-    budgetIds.set(L, id);
-    raw.lua_setallocf(L, allocate, id);
+    const budget = raw.malloc(BUDGET_BYTES);
+    const heap = heapF64();
+    heap[(budget + BUDGET_USED) >> 3] = 0;
+    heap[(budget + BUDGET_LIMIT) >> 3] = Number.POSITIVE_INFINITY;
+    budgets.set(L, budget);
+    raw.lua_setallocf(L, allocate, budget);
     raw.lual_openlibs(L);
     return L;
   },
   close: (L: LuaState): void => {
     raw.lua_close(L);
-    const id = budgetIds.get(L);
-    budgetIds.delete(L);
-    if (id !== undefined) {
-      budgets[id] = undefined;
-      freeBudgetIds.push(id);
+    const budget = budgets.get(L);
+    budgets.delete(L);
+    if (budget !== undefined) {
+      raw.free(budget);
     }
   },
   /** Bytes a main state has allocated (what Lua counts, without the allocator's own overhead). */
-  memoryUsed: (L: LuaState): number => budgetOf(L)?.used ?? 0,
+  memoryUsed: (L: LuaState): number => {
+    const budget = budgets.get(L);
+    return budget === undefined ? 0 : (heapF64()[(budget + BUDGET_USED) >> 3] as number);
+  },
   /**
    * Caps a main state's memory (Infinity lifts the cap). Only while a protected call runs: an
    * allocation refused outside one aborts the process.
    */
   setMemoryLimit: (L: LuaState, bytes: number): void => {
-    const budget = budgetOf(L);
+    const budget = budgets.get(L);
     if (budget !== undefined) {
-      budget.limit = bytes;
+      heapF64()[(budget + BUDGET_LIMIT) >> 3] = bytes;
     }
   },
   /** The wasm heap now (memory growth replaces the view: read it again after allocating). */
