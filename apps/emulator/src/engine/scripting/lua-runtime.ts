@@ -641,6 +641,131 @@ export const lua = {
   },
 } as const;
 
+/**
+ * A C function's arguments read straight from the Lua stack, without a call into wasm per value
+ * (`lua_type` then `lua_tolstring` or `lua_tonumberx`): Lua 5.4's layout on wasm32, checked
+ * against the C API once at start-up (`verifyStackLayout`); when it does not match, the C API is
+ * used.
+ *
+ * lua_State: `top` at 12, `ci` at 20; CallInfo: `func` at 0; a stack slot is 16 bytes, its value
+ * first and its type tag at 8. TString: `shrlen` at 7, `u.lnglen` at 12, the bytes at 16.
+ */
+const STATE_TOP = 12;
+const STATE_CI = 20;
+const SLOT_BYTES = 16;
+const SLOT_TAG = 8;
+const TAG_INTEGER = 0x03;
+const TAG_FLOAT = 0x13;
+const TAG_SHORT_STRING = 0x44;
+const TAG_LONG_STRING = 0x54;
+const STRING_SHORT_LENGTH = 7;
+const STRING_LONG_LENGTH = 12;
+const STRING_BYTES = 16;
+const TWO_POW_32 = 2 ** 32;
+/** Whether the stack layout was verified (set at the end of this module). */
+let readsStackDirectly: boolean | undefined;
+
+/**
+ * The running C function's arguments as strings, numbers formatted by `formatNumber`; undefined
+ * when one is neither a string nor a number (luaArgsToRedisArgv's reading).
+ */
+export function callArguments(
+  L: LuaState,
+  formatNumber: (value: number) => string,
+): string[] | undefined {
+  return readsStackDirectly === true
+    ? callArgumentsFromStack(L, formatNumber)
+    : callArgumentsThroughApi(L, formatNumber);
+}
+
+function callArgumentsThroughApi(
+  L: LuaState,
+  formatNumber: (value: number) => string,
+): string[] | undefined {
+  const count = lua.getTop(L);
+  const argv: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const type = lua.type(L, i);
+    if (type === LuaType.NUMBER) {
+      argv.push(formatNumber(lua.toNumber(L, i)));
+    } else if (type === LuaType.STRING) {
+      argv.push(lua.toString(L, i));
+    } else {
+      return undefined;
+    }
+  }
+  return argv;
+}
+
+function callArgumentsFromStack(
+  L: LuaState,
+  formatNumber: (value: number) => string,
+): string[] | undefined {
+  const words = emscripten.HEAPU32;
+  const heap = emscripten.HEAPU8;
+  const top = words[(L + STATE_TOP) >> 2] as number;
+  const ci = words[(L + STATE_CI) >> 2] as number;
+  const argv: string[] = [];
+  for (let slot = (words[ci >> 2] as number) + SLOT_BYTES; slot < top; slot += SLOT_BYTES) {
+    const tag = heap[slot + SLOT_TAG];
+    if (tag === TAG_SHORT_STRING) {
+      const text = words[slot >> 2] as number;
+      argv.push(readBytes(text + STRING_BYTES, heap[text + STRING_SHORT_LENGTH] as number));
+    } else if (tag === TAG_LONG_STRING) {
+      const text = words[slot >> 2] as number;
+      argv.push(readBytes(text + STRING_BYTES, words[(text + STRING_LONG_LENGTH) >> 2] as number));
+    } else if (tag === TAG_INTEGER) {
+      // (double) of the 64-bit integer: both halves are exact, the one addition rounds as C does.
+      const low = words[slot >> 2] as number;
+      const high = emscripten.HEAP32[(slot + 4) >> 2] as number;
+      argv.push(formatNumber(high * TWO_POW_32 + low));
+    } else if (tag === TAG_FLOAT) {
+      argv.push(formatNumber(heapF64()[slot >> 3] as number));
+    } else {
+      return undefined;
+    }
+  }
+  return argv;
+}
+
+/** Whether the running C function's arguments are read from the stack without the C API. */
+export function readsArgumentsDirectly(): boolean {
+  return readsStackDirectly === true;
+}
+
+/**
+ * Whether `callArgumentsFromStack` reads what the C API reads, on values of every kind it
+ * handles: a short and a long string (with a NUL), integers either side of 2^32 and 2^53, floats.
+ */
+function verifyStackLayout(): boolean {
+  const L = lua.newState();
+  try {
+    const format = (value: number): string => `n${value}`;
+    let matches = false;
+    const probe = cFunction((state) => {
+      const expected = callArgumentsThroughApi(state, format);
+      const read = callArgumentsFromStack(state, format);
+      matches =
+        expected !== undefined &&
+        expected.length === 9 &&
+        read !== undefined &&
+        read.join("\u0001") === expected.join("\u0001");
+      return 0;
+    });
+    const source =
+      "local probe = ...\n" +
+      "probe('key\\0:1', string.rep('v', 100), 42, -7, 0x10000000001, 0x20000000000001, " +
+      "-0x7ffffffffffffff3, 1.5, -0.25)";
+    if (lua.load(L, source, "=probe") !== LUA_OK) {
+      return false;
+    }
+    lua.pushFunction(L, probe);
+    return lua.pcall(L, { args: 1, results: 0, handler: 0 }) === LUA_OK && matches;
+  } finally {
+    lua.close(L);
+  }
+}
+
 /** A C string in wasm memory, allocated once per distinct text (chunk names, modes). */
 function cString(text: string): number {
   let pointer = cStrings.get(text);
@@ -721,3 +846,8 @@ export function hookFunction(body: (L: LuaState, ar: number) => HookAction): num
 export function continuationFunction(body: (L: LuaState) => number): number {
   return emscripten.addFunction((L: number): number => body(L), "iiii");
 }
+
+/**
+ * Set at start-up, once the module is initialised: whether `callArguments` reads the stack itself.
+ */
+readsStackDirectly = verifyStackLayout();
