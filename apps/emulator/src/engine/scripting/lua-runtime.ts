@@ -399,10 +399,13 @@ function allocateInJs(budget: number, pointer: number, oldSize: number, newSize:
 /** The budget block of each main state (the allocator's `ud`). */
 const budgets = new Map<LuaState, number>();
 
-/** A view of the wasm heap as doubles (memory growth replaces the buffer: read it each time). */
+/**
+ * A view of the wasm heap as doubles. Memory growth detaches the buffer under it, which leaves the
+ * view empty: then a new one is made over the new buffer.
+ */
 let f64View = new Float64Array(emscripten.HEAPU8.buffer);
 function heapF64(): Float64Array {
-  if (f64View.buffer !== emscripten.HEAPU8.buffer) {
+  if (f64View.length === 0) {
     f64View = new Float64Array(emscripten.HEAPU8.buffer);
   }
   return f64View;
