@@ -116,7 +116,7 @@ function sized(bytes: readonly number[]): number[] {
 const name = (text: string): number[] => sized([...text].map((char) => char.charCodeAt(0)));
 
 /** The module's bytes: imports env.memory, env.realloc, env.free; exports `alloc`. */
-export function allocatorModuleBytes(): Uint8Array {
+function allocatorModuleBytes(): Uint8Array {
   const types = [
     3,
     ...[0x60, 2, I32, I32, 1, I32], // realloc
