@@ -374,8 +374,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
       return this.rejectLookup(argv, resolution.error);
     }
     const { command, start } = resolution;
-    // ACL check before anything runs or is observed (src/server.c processCommand).
-    const denial = this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
+    // ACL check before anything runs or is observed (src/server.c processCommand). A script's
+    // commands were checked by its redis.call with the same user, command and time (scriptCall).
+    const denial = session.inScript
+      ? undefined
+      : this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
     if (denial !== undefined) {
       return this.rejectCall(command, denial);
     }

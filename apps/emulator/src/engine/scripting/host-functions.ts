@@ -9,6 +9,7 @@ import type { Reply } from "../reply.ts";
 import { formatG, pushErrorTable, pushReply } from "./convert.ts";
 import { withEscapesOf51 } from "./escapes51.ts";
 import {
+  callArguments,
   cFunction,
   continuationFunction,
   HOOK_MASK,
@@ -82,25 +83,17 @@ const NO_ARGUMENTS = "Please specify at least one argument for this redis lib ca
  * stay bytes; anything else is refused. Undefined after pushing the error table.
  */
 function readArguments(L: LuaState): string[] | undefined {
-  const count = lua.getTop(L);
-  if (count === 0) {
+  const argv = callArguments(L, formatArgument);
+  if (argv === undefined) {
+    pushErrorTable(L, TYPE_ERROR);
+  } else if (argv.length === 0) {
     pushErrorTable(L, NO_ARGUMENTS);
     return undefined;
   }
-  const argv: string[] = [];
-  for (let i = 1; i <= count; i++) {
-    const type = lua.type(L, i);
-    if (type === LuaType.NUMBER) {
-      argv.push(formatG(lua.toNumber(L, i), 17));
-    } else if (type === LuaType.STRING) {
-      argv.push(lua.toString(L, i));
-    } else {
-      pushErrorTable(L, TYPE_ERROR);
-      return undefined;
-    }
-  }
   return argv;
 }
+
+const formatArgument = (value: number): string => formatG(value, 17);
 
 function redisCall(L: LuaState, raise: boolean): number {
   const run = current;

@@ -10,6 +10,7 @@
  */
 import { createRequire } from "node:module";
 import type * as Wasmoon from "wasmoon";
+import { BUDGET_BYTES, BUDGET_LIMIT, BUDGET_USED, createLuaAllocator } from "./lua-allocator.ts";
 
 /**
  * wasmoon ships a CommonJS (UMD) build: `require` loads it in ~7 ms of CPU, where an ESM `import`
@@ -309,71 +310,105 @@ function writeScratch(value: string): number {
   return pointer;
 }
 
+/**
+ * Lua interns strings of up to 40 bytes (LUAI_MAXSHORTLEN): while one lives, every copy of it is
+ * at the same address. The strings last read from each address are kept (a direct-mapped table),
+ * so the names, keys and arguments a script passes over and over are read without building a new
+ * JS string, and the engine's maps then look up a string whose hash V8 already knows. The bytes are
+ * always compared: an address reused by another string reads that string.
+ */
+const READ_CACHE_SLOTS = 512;
+const readCachePointers = new Int32Array(READ_CACHE_SLOTS);
+const readCacheTexts: string[] = new Array<string>(READ_CACHE_SLOTS).fill("");
+
 function readBytes(pointer: number, length: number): string {
   const heap = emscripten.HEAPU8;
-  if (length <= SHORT_STRING) {
-    let text = "";
-    for (let i = 0; i < length; i++) {
-      text += String.fromCharCode(heap[pointer + i] as number);
-    }
-    return text;
+  if (length > SHORT_STRING) {
+    return Buffer.from(heap.buffer, heap.byteOffset + pointer, length).toString("latin1");
   }
-  return Buffer.from(heap.buffer, heap.byteOffset + pointer, length).toString("latin1");
+  // TStrings are 8-byte aligned: the low bits say nothing.
+  const slot = (pointer >>> 3) & (READ_CACHE_SLOTS - 1);
+  if (readCachePointers[slot] === pointer) {
+    const cached = readCacheTexts[slot] as string;
+    if (cached.length === length) {
+      let i = 0;
+      while (i < length && cached.charCodeAt(i) === heap[pointer + i]) {
+        i++;
+      }
+      if (i === length) {
+        return cached;
+      }
+    }
+  }
+  let text = "";
+  for (let i = 0; i < length; i++) {
+    text += String.fromCharCode(heap[pointer + i] as number);
+  }
+  readCachePointers[slot] = pointer;
+  readCacheTexts[slot] = text;
+  return text;
 }
 
 /**
- * Memory accounting: every state allocates through `allocate`, which counts its bytes and refuses
- * growth past the state's limit (Lua then collects garbage and, if that is not enough, raises "not
+ * Memory accounting: every state allocates through the allocator of `lua-allocator.ts`, which
+ * counts its bytes in the state's budget (two doubles in wasm memory: bytes in use, limit) and
+ * refuses growth past the limit (Lua then collects garbage and, if that is not enough, raises "not
  * enough memory"). The limit is lifted (Infinity) outside protected calls: Lua would abort the
  * process on an allocation failure nothing catches.
  */
-interface MemoryBudget {
-  used: number;
-  limit: number;
-}
-
-/** By the allocator's `ud` (an array: the allocator runs on every allocation). */
-const budgets: (MemoryBudget | undefined)[] = [];
-/** The allocator's `ud` of each main state. */
-const budgetIds = new Map<LuaState, number>();
-/** `ud`s of closed states, for reuse. */
-const freeBudgetIds: number[] = [];
-
-/** A `lua_Alloc` (`ud`, `ptr`, `osize`, `nsize`); sizes are unsigned 32-bit. */
 const allocate = emscripten.addFunction(
-  // biome-ignore lint/complexity/useMaxParams: lua_Alloc's C signature, called from wasm.
-  (id: number, pointer: number, oldSize: number, newSize: number): number => {
-    const budget = budgets[id];
-    // With no block, `osize` is the kind of object being created, not a size.
-    const previous = pointer === 0 ? 0 : oldSize >>> 0;
-    const size = newSize >>> 0;
-    if (size === 0) {
-      raw.free(pointer);
-      if (budget !== undefined) {
-        budget.used -= previous;
-      }
-      return 0;
-    }
-    if (budget === undefined) {
-      return raw.realloc(pointer, size);
-    }
-    const used = budget.used - previous + size;
-    // Shrinking never fails: Lua relies on it.
-    if (size > previous && used > budget.limit) {
-      return 0;
-    }
-    const block = raw.realloc(pointer, size);
-    if (block !== 0) {
-      budget.used = used;
-    }
-    return block;
-  },
+  wasmExports === undefined
+    ? allocateInJs
+    : createLuaAllocator({
+        memory: wasmExports["memory"],
+        realloc: wasmExports["realloc"],
+        free: wasmExports["free"],
+      }),
   "iiiii",
 );
 
-function budgetOf(L: LuaState): MemoryBudget | undefined {
-  const id = budgetIds.get(L);
-  return id === undefined ? undefined : budgets[id];
+/**
+ * The same allocator in JavaScript, for a module whose instance was not found (see `wasmExports`):
+ * a call out of wasm and back per allocation, but the same accounting.
+ */
+// biome-ignore lint/complexity/useMaxParams: lua_Alloc's C signature, called from wasm.
+function allocateInJs(budget: number, pointer: number, oldSize: number, newSize: number): number {
+  const heap = heapF64();
+  const usedAt = (budget + BUDGET_USED) >> 3;
+  // With no block, `osize` is the kind of object being created, not a size.
+  const previous = pointer === 0 ? 0 : oldSize >>> 0;
+  const size = newSize >>> 0;
+  if (size === 0) {
+    raw.free(pointer);
+    heap[usedAt] = (heap[usedAt] as number) - previous;
+    return 0;
+  }
+  const used = (heap[usedAt] as number) - previous + size;
+  // Shrinking never fails: Lua relies on it.
+  if (size > previous && used > (heap[(budget + BUDGET_LIMIT) >> 3] as number)) {
+    return 0;
+  }
+  const block = raw.realloc(pointer, size);
+  if (block !== 0) {
+    // Read again: realloc may have grown the memory.
+    heapF64()[usedAt] = used;
+  }
+  return block;
+}
+
+/** The budget block of each main state (the allocator's `ud`). */
+const budgets = new Map<LuaState, number>();
+
+/**
+ * A view of the wasm heap as doubles. Memory growth detaches the buffer under it, which leaves the
+ * view empty: then a new one is made over the new buffer.
+ */
+let f64View = new Float64Array(emscripten.HEAPU8.buffer);
+function heapF64(): Float64Array {
+  if (f64View.length === 0) {
+    f64View = new Float64Array(emscripten.HEAPU8.buffer);
+  }
+  return f64View;
 }
 
 /**
@@ -386,32 +421,36 @@ export const lua = {
     const L = raw.lual_newstate();
     // luaL_newstate's allocator is realloc/free from the same heap, so the few blocks allocated so
     // far can be freed by this one (they are left out of the count).
-    const id = freeBudgetIds.pop() ?? budgets.length;
-    budgets[id] = { used: 0, limit: Number.POSITIVE_INFINITY };
-    budgetIds.set(L, id);
-    raw.lua_setallocf(L, allocate, id);
+    const budget = raw.malloc(BUDGET_BYTES);
+    const heap = heapF64();
+    heap[(budget + BUDGET_USED) >> 3] = 0;
+    heap[(budget + BUDGET_LIMIT) >> 3] = Number.POSITIVE_INFINITY;
+    budgets.set(L, budget);
+    raw.lua_setallocf(L, allocate, budget);
     raw.lual_openlibs(L);
     return L;
   },
   close: (L: LuaState): void => {
     raw.lua_close(L);
-    const id = budgetIds.get(L);
-    budgetIds.delete(L);
-    if (id !== undefined) {
-      budgets[id] = undefined;
-      freeBudgetIds.push(id);
+    const budget = budgets.get(L);
+    budgets.delete(L);
+    if (budget !== undefined) {
+      raw.free(budget);
     }
   },
   /** Bytes a main state has allocated (what Lua counts, without the allocator's own overhead). */
-  memoryUsed: (L: LuaState): number => budgetOf(L)?.used ?? 0,
+  memoryUsed: (L: LuaState): number => {
+    const budget = budgets.get(L);
+    return budget === undefined ? 0 : (heapF64()[(budget + BUDGET_USED) >> 3] as number);
+  },
   /**
    * Caps a main state's memory (Infinity lifts the cap). Only while a protected call runs: an
    * allocation refused outside one aborts the process.
    */
   setMemoryLimit: (L: LuaState, bytes: number): void => {
-    const budget = budgetOf(L);
+    const budget = budgets.get(L);
     if (budget !== undefined) {
-      budget.limit = bytes;
+      heapF64()[(budget + BUDGET_LIMIT) >> 3] = bytes;
     }
   },
   /** The wasm heap now (memory growth replaces the view: read it again after allocating). */
@@ -605,6 +644,131 @@ export const lua = {
   },
 } as const;
 
+/**
+ * A C function's arguments read straight from the Lua stack, without a call into wasm per value
+ * (`lua_type` then `lua_tolstring` or `lua_tonumberx`): Lua 5.4's layout on wasm32, checked
+ * against the C API once at start-up (`verifyStackLayout`); when it does not match, the C API is
+ * used.
+ *
+ * lua_State: `top` at 12, `ci` at 20; CallInfo: `func` at 0; a stack slot is 16 bytes, its value
+ * first and its type tag at 8. TString: `shrlen` at 7, `u.lnglen` at 12, the bytes at 16.
+ */
+const STATE_TOP = 12;
+const STATE_CI = 20;
+const SLOT_BYTES = 16;
+const SLOT_TAG = 8;
+const TAG_INTEGER = 0x03;
+const TAG_FLOAT = 0x13;
+const TAG_SHORT_STRING = 0x44;
+const TAG_LONG_STRING = 0x54;
+const STRING_SHORT_LENGTH = 7;
+const STRING_LONG_LENGTH = 12;
+const STRING_BYTES = 16;
+const TWO_POW_32 = 2 ** 32;
+/** Whether the stack layout was verified (set at the end of this module). */
+let readsStackDirectly: boolean | undefined;
+
+/**
+ * The running C function's arguments as strings, numbers formatted by `formatNumber`; undefined
+ * when one is neither a string nor a number (luaArgsToRedisArgv's reading).
+ */
+export function callArguments(
+  L: LuaState,
+  formatNumber: (value: number) => string,
+): string[] | undefined {
+  return readsStackDirectly === true
+    ? callArgumentsFromStack(L, formatNumber)
+    : callArgumentsThroughApi(L, formatNumber);
+}
+
+function callArgumentsThroughApi(
+  L: LuaState,
+  formatNumber: (value: number) => string,
+): string[] | undefined {
+  const count = lua.getTop(L);
+  const argv: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const type = lua.type(L, i);
+    if (type === LuaType.NUMBER) {
+      argv.push(formatNumber(lua.toNumber(L, i)));
+    } else if (type === LuaType.STRING) {
+      argv.push(lua.toString(L, i));
+    } else {
+      return undefined;
+    }
+  }
+  return argv;
+}
+
+function callArgumentsFromStack(
+  L: LuaState,
+  formatNumber: (value: number) => string,
+): string[] | undefined {
+  const words = emscripten.HEAPU32;
+  const heap = emscripten.HEAPU8;
+  const top = words[(L + STATE_TOP) >> 2] as number;
+  const ci = words[(L + STATE_CI) >> 2] as number;
+  const argv: string[] = [];
+  for (let slot = (words[ci >> 2] as number) + SLOT_BYTES; slot < top; slot += SLOT_BYTES) {
+    const tag = heap[slot + SLOT_TAG];
+    if (tag === TAG_SHORT_STRING) {
+      const text = words[slot >> 2] as number;
+      argv.push(readBytes(text + STRING_BYTES, heap[text + STRING_SHORT_LENGTH] as number));
+    } else if (tag === TAG_LONG_STRING) {
+      const text = words[slot >> 2] as number;
+      argv.push(readBytes(text + STRING_BYTES, words[(text + STRING_LONG_LENGTH) >> 2] as number));
+    } else if (tag === TAG_INTEGER) {
+      // (double) of the 64-bit integer: both halves are exact, the one addition rounds as C does.
+      const low = words[slot >> 2] as number;
+      const high = emscripten.HEAP32[(slot + 4) >> 2] as number;
+      argv.push(formatNumber(high * TWO_POW_32 + low));
+    } else if (tag === TAG_FLOAT) {
+      argv.push(formatNumber(heapF64()[slot >> 3] as number));
+    } else {
+      return undefined;
+    }
+  }
+  return argv;
+}
+
+/** Whether the running C function's arguments are read from the stack without the C API. */
+export function readsArgumentsDirectly(): boolean {
+  return readsStackDirectly === true;
+}
+
+/**
+ * Whether `callArgumentsFromStack` reads what the C API reads, on values of every kind it
+ * handles: a short and a long string (with a NUL), integers either side of 2^32 and 2^53, floats.
+ */
+function verifyStackLayout(): boolean {
+  const L = lua.newState();
+  try {
+    const format = (value: number): string => `n${value}`;
+    let matches = false;
+    const probe = cFunction((state) => {
+      const expected = callArgumentsThroughApi(state, format);
+      const read = callArgumentsFromStack(state, format);
+      matches =
+        expected !== undefined &&
+        expected.length === 9 &&
+        read !== undefined &&
+        read.join("\u0001") === expected.join("\u0001");
+      return 0;
+    });
+    const source =
+      "local probe = ...\n" +
+      "probe('key\\0:1', string.rep('v', 100), 42, -7, 0x10000000001, 0x20000000000001, " +
+      "-0x7ffffffffffffff3, 1.5, -0.25)";
+    if (lua.load(L, source, "=probe") !== LUA_OK) {
+      return false;
+    }
+    lua.pushFunction(L, probe);
+    return lua.pcall(L, { args: 1, results: 0, handler: 0 }) === LUA_OK && matches;
+  } finally {
+    lua.close(L);
+  }
+}
+
 /** A C string in wasm memory, allocated once per distinct text (chunk names, modes). */
 function cString(text: string): number {
   let pointer = cStrings.get(text);
@@ -685,3 +849,8 @@ export function hookFunction(body: (L: LuaState, ar: number) => HookAction): num
 export function continuationFunction(body: (L: LuaState) => number): number {
   return emscripten.addFunction((L: number): number => body(L), "iiii");
 }
+
+/**
+ * Set at start-up, once the module is initialised: whether `callArguments` reads the stack itself.
+ */
+readsStackDirectly = verifyStackLayout();

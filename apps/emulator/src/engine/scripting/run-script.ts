@@ -15,12 +15,15 @@ import { setImmediate } from "node:timers";
 import { checkPermission } from "../acl/check.ts";
 import { asciiUpper } from "../bytes.ts";
 import { countedError } from "../call-stats.ts";
-import type { CommandContext, CommandResult, ServerApi } from "../commands/context.ts";
+import type { CommandContext, CommandResult } from "../commands/context.ts";
 import type { Command } from "../commands/define.ts";
+import type { ConfigApi } from "../config.ts";
 import { ERR } from "../errors.ts";
 import { type Reply, reply } from "../reply.ts";
 import type { Session } from "../session.ts";
 import { type ScriptRun, withScriptRun } from "./host-functions.ts";
+import type { LuaState } from "./lua-runtime.ts";
+import type { Rand48 } from "./rand48.ts";
 import type { BusyScript, ScriptingState } from "./state.ts";
 import type { LuaVm, RunOutcome, ScriptError } from "./vm.ts";
 
@@ -83,21 +86,20 @@ function hasValidArity(command: Command, argc: number): boolean {
   return command.arity > 0 ? argc === command.arity : argc >= -command.arity;
 }
 
+/** What a script's command is checked against: its caller, its client and its modes. */
+interface CallRequest {
+  readonly ctx: CommandContext;
+  readonly session: Session;
+  readonly readOnly: ReadOnlyMode;
+  /** Set on the first write command (SCRIPT_WRITE_DIRTY: SCRIPT KILL then refuses). */
+  written: boolean;
+}
+
 /** scriptCall: the checks Redis makes before a script's command runs, then the command. */
-function callCommand(
-  request: {
-    ctx: CommandContext;
-    host: ServerApi;
-    session: Session;
-    readOnly: ReadOnlyMode;
-    /** Set on the first write command (SCRIPT_WRITE_DIRTY: SCRIPT KILL then refuses). */
-    written: { value: boolean };
-  },
-  argv: readonly string[],
-): Reply {
-  const command = lookupCommand(request.ctx.server.commands, argv);
-  // Refusals count in errorstats and the command's rejected_calls, as scriptCall's do.
+function callCommand(request: CallRequest, argv: readonly string[]): Reply {
   const server = request.ctx.server;
+  const command = lookupCommand(server.commands, argv);
+  // Refusals count in errorstats and the command's rejected_calls, as scriptCall's do.
   if (command === undefined) {
     return server.rejectCall(undefined, "ERR Unknown Redis command called from script");
   }
@@ -108,7 +110,7 @@ function callCommand(
     return server.rejectCall(command, "ERR This Redis command is not allowed from script");
   }
   const { ctx, session } = request;
-  const denial = ctx.server.acl.check(session, { command, argv, nowMs: ctx.now });
+  const denial = server.acl.check(session, { command, argv, nowMs: ctx.now });
   if (denial !== undefined) {
     // scriptVerifyACL (Redis 7.2+): the NOPERM text after "ACL failure in script: ".
     return server.rejectCall(
@@ -126,12 +128,67 @@ function callCommand(
     );
   }
   if (command.flags.has("write")) {
-    request.written.value = true;
+    request.written = true;
   }
   // The command found above is what the engine's own lookup would find (findCommand).
-  const result = request.host.execute(argv, request.session, command);
+  const result = server.execute(argv, session, command);
   // Commands never block in scripts; scripts cannot run scripts (noscript), so none is pending.
   return result.kind === "blocked" ? result.timeoutReply : result;
+}
+
+/**
+ * The running EVAL script or function (`ScriptRun`), one per call: a class rather than an object
+ * of closures, and whether it may yield is worked out only when something asks (past the time
+ * limit, or a prelude trampoline), since it takes an ACL check.
+ */
+class ScriptCall implements ScriptRun, CallRequest {
+  readonly ctx: CommandContext;
+  readonly session: Session;
+  readonly readOnly: ReadOnlyMode;
+  written = false;
+  readonly random: Rand48;
+  readonly startedAtMs = performance.now();
+  readonly limitMs: number;
+  readonly timeoutError = KILLED;
+  readonly thread: LuaState;
+  isPastLimit = false;
+  isKillRequested = false;
+  stuckSinceMs: number | undefined = undefined;
+  hasTimedOut = false;
+  #mayYield: boolean | undefined = undefined;
+
+  constructor(
+    ctx: CommandContext,
+    options: { state: ScriptingState; vm: LuaVm; readOnly: ReadOnlyMode },
+  ) {
+    this.ctx = ctx;
+    this.session = options.state.session;
+    this.readOnly = options.readOnly;
+    this.random = options.state.random;
+    this.limitMs = ctx.server.config.derived(scriptTimeLimitMs);
+    this.thread = options.vm.thread;
+  }
+
+  call(argv: readonly string[]): Reply {
+    return callCommand(this, argv);
+  }
+
+  checkCommand(argv: readonly string[]): boolean | undefined {
+    return mayRun(this.ctx, argv);
+  }
+
+  /**
+   * Inside MULTI the whole EXEC is one synchronous unit: the script cannot yield. Emulator choice:
+   * a caller who may not SCRIPT KILL (the Read Only token's user) may not hold the database
+   * either, so its script is aborted at the limit, as before Redis's BUSY existed: otherwise one
+   * EVAL_RO with an endless loop would answer BUSY to everyone until a Standard token holder
+   * killed it. (Neither changes while the script runs: MULTI and ACL are not allowed in scripts.)
+   */
+  get mayYield(): boolean {
+    this.#mayYield ??=
+      !this.ctx.session.inTransaction && mayRun(this.ctx, ["SCRIPT", "KILL"]) === true;
+    return this.#mayYield;
+  }
 }
 
 /** The error reply of a failed script: the error with " script: <name>, on <source>:<line>." */
@@ -172,8 +229,8 @@ function mayRun(ctx: CommandContext, argv: readonly string[]): boolean | undefin
 }
 
 /** busy-reply-threshold (alias lua-time-limit) in ms; 0 disables the limit. */
-export function scriptTimeLimitMs(server: ServerApi): number {
-  const value = Number(server.config.value("busy-reply-threshold"));
+export function scriptTimeLimitMs(config: ConfigApi): number {
+  const value = Number(config.value("busy-reply-threshold"));
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
@@ -199,28 +256,8 @@ export function runScript(
   const session = state.session;
   session.dbIndex = ctx.session.dbIndex;
   session.user = ctx.session.user;
-  const limitMs = scriptTimeLimitMs(server);
-  const written = { value: false };
-  const request = { ctx, host: server, session, readOnly: options.readOnly, written };
-  const run: ScriptRun = {
-    call: (argv) => callCommand(request, argv),
-    checkCommand: (argv) => mayRun(ctx, argv),
-    random: state.random,
-    startedAtMs: performance.now(),
-    limitMs,
-    timeoutError: KILLED,
-    thread: vm.thread,
-    // Inside MULTI the whole EXEC is one synchronous unit: the script cannot yield. Emulator
-    // choice: a caller who may not SCRIPT KILL (the Read Only token's user) may not hold the
-    // database either, so its script is aborted at the limit, as before Redis's BUSY existed:
-    // otherwise one EVAL_RO with an endless loop would answer BUSY to everyone until a Standard
-    // token holder killed it.
-    mayYield: !ctx.session.inTransaction && mayRun(ctx, ["SCRIPT", "KILL"]) === true,
-    isPastLimit: false,
-    isKillRequested: false,
-    stuckSinceMs: undefined,
-    hasTimedOut: false,
-  };
+  const run = new ScriptCall(ctx, options);
+  const limitMs = run.limitMs;
   const outcome = withScriptRun(run, () =>
     vm.run({ ref: options.ref, keys: options.keys, args: options.args, limitMs }),
   );
@@ -233,7 +270,7 @@ export function runScript(
     argv: ctx.argv,
     startedAtMs: run.startedAtMs,
     run,
-    hasWritten: () => written.value,
+    hasWritten: () => run.written,
   };
   state.busy = busy;
   const atMs = ctx.now;
