@@ -375,7 +375,10 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     const { command, start } = resolution;
     // ACL check before anything runs or is observed (src/server.c processCommand).
-    const denial = this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
+    // The request object only for a user with limits: the default user has none (no object a call).
+    const denial = this.acl.isUnrestricted(session)
+      ? undefined
+      : this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
     if (denial !== undefined) {
       return this.rejectCall(command, denial);
     }
@@ -418,7 +421,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     if (result.kind !== "blocked") {
       const usec = isTimed ? Math.round((performance.now() - startedAt) * 1000 * TIMING_SAMPLE) : 0;
-      this.callStats.called(command.fullName, { usec, answer: result });
+      this.callStats.called(command.fullName, usec, result);
     }
     this.#rememberTrackedKeys(command, argv);
     // A command that ran others through the engine (a script's redis.call) is logged as their
@@ -594,7 +597,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (answer.kind === "error" && !isCountedError(answer)) {
       this.callStats.recordErrorReply(answer.message);
     }
-    this.callStats.called(command.fullName, { usec: 0, answer });
+    this.callStats.called(command.fullName, 0, answer);
   }
 
   #endUnit(): void {
@@ -971,7 +974,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     const command = findCommand(this.commands, argv);
     if (command !== undefined) {
-      this.callStats.called(command.fullName, call);
+      this.callStats.called(command.fullName, call.usec, call.answer);
     }
   }
 
