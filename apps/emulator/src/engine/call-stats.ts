@@ -70,12 +70,12 @@ export class CallStats {
    * `answer`: its reply; an error counted already (a script passing on `redis.call`'s error) still
    * fails the command, as `afterErrorReply` does for ERR_REPLY_FLAG_NO_STATS_UPDATE.
    */
-  called(name: string, call: { usec: number; answer: Reply }): void {
+  called(name: string, usec: number, answer: Reply): void {
     const stat = this.#commands.get(name) ?? this.#stat(name);
     stat.calls++;
-    stat.usec += call.usec;
+    stat.usec += usec;
     // The WeakSet lookup only for errors: most answers are not.
-    if (call.answer.kind === "error" && isCountedError(call.answer)) {
+    if (answer.kind === "error" && isCountedError(answer)) {
       stat.failedCalls++;
     }
     if (this.totalErrorReplies > this.#errorsAtLastCall) {

@@ -375,10 +375,12 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     const { command, start } = resolution;
     // ACL check before anything runs or is observed (src/server.c processCommand). A script's
-    // commands were checked by its redis.call with the same user, command and time (scriptCall).
-    const denial = session.inScript
-      ? undefined
-      : this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
+    // commands were checked by its redis.call with the same user, command and time (scriptCall),
+    // and a user with no limits (the default user) needs no request object made for it.
+    const denial =
+      session.inScript || this.acl.isUnrestricted(session)
+        ? undefined
+        : this.acl.check(session, { command, argv, nowMs: this.commandTimeMs });
     if (denial !== undefined) {
       return this.rejectCall(command, denial);
     }
@@ -421,7 +423,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     if (result.kind !== "blocked") {
       const usec = isTimed ? Math.round((performance.now() - startedAt) * 1000 * TIMING_SAMPLE) : 0;
-      this.callStats.called(command.fullName, { usec, answer: result });
+      this.callStats.called(command.fullName, usec, result);
     }
     this.#rememberTrackedKeys(command, argv);
     // A command that ran others through the engine (a script's redis.call) is logged as their
@@ -597,7 +599,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (answer.kind === "error" && !isCountedError(answer)) {
       this.callStats.recordErrorReply(answer.message);
     }
-    this.callStats.called(command.fullName, { usec: 0, answer });
+    this.callStats.called(command.fullName, 0, answer);
   }
 
   #endUnit(): void {
@@ -974,7 +976,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     }
     const command = findCommand(this.commands, argv);
     if (command !== undefined) {
-      this.callStats.called(command.fullName, call);
+      this.callStats.called(command.fullName, call.usec, call.answer);
     }
   }
 

@@ -35,7 +35,7 @@ import {
 } from "../kv/backend.ts";
 import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.ts";
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
-import { checkLookedUpCommand } from "../kv/policy.ts";
+import { checkLookedUpCommand, type PolicyCaller } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
 import { type RespFault, respFault } from "./faults.ts";
 import { ReplyBatch } from "./reply-batch.ts";
@@ -128,6 +128,10 @@ class PassedThrough {
 
 /** What a command answers: a reply the connection reads, or one it only writes. */
 type Answer = Resp2Value | PassedThrough;
+
+/** The policy's view of a RESP caller, one object each (built once, not per request). */
+const READ_WRITE_CALLER: PolicyCaller = { isReadOnly: false, surface: "resp" };
+const READ_ONLY_CALLER: PolicyCaller = { isReadOnly: true, surface: "resp" };
 
 /** No push held yet: shared, never written to, so a command that pushes nothing allocates nothing. */
 const NONE_HELD: Resp2Value[] = [];
@@ -370,12 +374,8 @@ export class RespConnection {
     if (this.#isClosed) {
       return false;
     }
-    const bytesOut = this.#isReplySuppressed() ? 0 : this.#writeReply(reply, { command, argv });
-    this.#usageRun.add(usage, {
-      isWrite: isWriteCommand(command),
-      bytesIn: argvBytes(argv),
-      bytesOut,
-    });
+    const bytesOut = this.#isReplySuppressed() ? 0 : this.#writeReply(reply, command, argv);
+    this.#usageRun.tally(usage, isWriteCommand(command))?.add(argvBytes(argv), bytesOut);
     for (const value of held) {
       this.#observe(value);
       this.#writePush(value);
@@ -414,10 +414,11 @@ export class RespConnection {
     if (!this.#isAuthenticated || session === undefined) {
       return NOAUTH;
     }
-    const refusal = checkLookedUpCommand(argv, command, {
-      isReadOnly: this.#caller.isReadOnly,
-      surface: "resp",
-    });
+    const refusal = checkLookedUpCommand(
+      argv,
+      command,
+      this.#caller.isReadOnly ? READ_ONLY_CALLER : READ_WRITE_CALLER,
+    );
     if (refusal !== undefined) {
       return { kind: "error", message: refusal };
     }
@@ -438,16 +439,13 @@ export class RespConnection {
             address: this.#address(),
           });
     if (fault !== undefined) {
-      return this.#injectFault(fault, () => this.#execute(session, { argv, command }));
+      return this.#injectFault(fault, () => this.#execute(session, argv, command));
     }
-    return this.#execute(session, { argv, command });
+    return this.#execute(session, argv, command);
   }
 
   /** Runs the command on the session; a proxied Redis that went away answers its error. */
-  #execute(
-    session: KvSession,
-    { argv, command }: { argv: Argv; command: Command | undefined },
-  ): Answer | Promise<Answer> {
+  #execute(session: KvSession, argv: Argv, command: Command | undefined): Answer | Promise<Answer> {
     if (session.executeReply !== undefined && this.#passesThrough(command)) {
       const reply = session.executeReply(argv, command);
       return reply instanceof Promise
@@ -794,7 +792,7 @@ export class RespConnection {
   }
 
   /** Writes a command's reply in the connection's protocol (RESP3: the command's shape). */
-  #writeReply(value: Answer, request: { command: Command | undefined; argv: Argv }): number {
+  #writeReply(value: Answer, command: Command | undefined, argv: Argv): number {
     if (value instanceof PassedThrough) {
       if (this.#isClosed || this.#socket.destroyed || this.#outputLimit.isExceeded) {
         return 0;
@@ -806,11 +804,10 @@ export class RespConnection {
     if (this.#protocol === 2) {
       return this.#write(value);
     }
-    const { command } = request;
     if (command?.traits.has("subscription") === true && value.kind === "array") {
       return this.#writeBytes(encodeResp3(pushResp3(value)));
     }
-    return this.#writeBytes(encodeResp3(this.#toResp3(value, request)));
+    return this.#writeBytes(encodeResp3(this.#toResp3(value, { command, argv })));
   }
 
   /** RESP3 shapes, EXEC's replies each by its queued command (tracked from MULTI's replies). */

@@ -21,7 +21,7 @@ test("a run's requests are recorded once it ends, reads and writes apart", ({ ex
   clockReading(100, 106);
   for (const isWrite of [true, false, false]) {
     run.begin();
-    run.add(usage, { isWrite, bytesIn: 4, bytesOut: 5 });
+    run.tally(usage, isWrite)?.add(4, 5);
   }
   expect(seen).toEqual([]);
   run.end();
@@ -38,11 +38,11 @@ test("the next run starts with its own first request", ({ expect }) => {
   const run = new UsageRun();
   clockReading(10, 11, 50, 53);
   run.begin();
-  run.add(usage, { isWrite: false, bytesIn: 1, bytesOut: 1 });
+  run.tally(usage, false)?.add(1, 1);
   run.end();
   run.end();
   run.begin();
-  run.add(usage, { isWrite: false, bytesIn: 1, bytesOut: 1 });
+  run.tally(usage, false)?.add(1, 1);
   run.end();
   expect(usage.requests).toBe(2);
   expect(usage.totalLatencyMs).toBe(4);
@@ -54,9 +54,9 @@ test("each request counts in its own database, and none before AUTH", ({ expect 
   const run = new UsageRun();
   clockReading(0, 3, 9);
   run.begin();
-  run.add(undefined, { isWrite: false, bytesIn: 1, bytesOut: 1 });
-  run.add(first, { isWrite: true, bytesIn: 1, bytesOut: 1 });
-  run.add(second, { isWrite: true, bytesIn: 1, bytesOut: 1 });
+  run.tally(undefined, false)?.add(1, 1);
+  run.tally(first, true)?.add(1, 1);
+  run.tally(second, true)?.add(1, 1);
   run.end();
   expect([first.requests, first.writes, first.totalLatencyMs]).toEqual([1, 1, 3]);
   expect([second.requests, second.writes, second.totalLatencyMs]).toEqual([1, 1, 6]);

@@ -11,7 +11,7 @@
 import type { UsageTotals } from "../metrics/usage.ts";
 
 /** Requests of one kind in the run. */
-class KindTally {
+export class KindTally {
   requests = 0;
   bytesIn = 0;
   bytesOut = 0;
@@ -58,20 +58,22 @@ export class UsageRun {
     this.#startedAt ??= performance.now();
   }
 
-  /** A request that was answered, counted in `usage` (the database it ran on). */
-  add(
-    usage: UsageTotals | undefined,
-    request: { isWrite: boolean; bytesIn: number; bytesOut: number },
-  ): void {
+  /**
+   * The tally a request that was answered counts in (`add` its bytes): `usage`'s (the database it
+   * ran on) reads or writes; undefined before AUTH, when nothing is counted. Not an options object
+   * per request: this runs for every pipelined request.
+   */
+  tally(usage: UsageTotals | undefined, isWrite: boolean): KindTally | undefined {
     if (usage !== this.#usage) {
       // AUTH and RESET change the database only as requests that wait, which end the run; this
       // keeps each request in its own database whatever the order.
       this.#record();
       this.#usage = usage;
     }
-    if (usage !== undefined) {
-      (request.isWrite ? this.#writes : this.#reads).add(request.bytesIn, request.bytesOut);
+    if (usage === undefined) {
+      return undefined;
     }
+    return isWrite ? this.#writes : this.#reads;
   }
 
   /** Ends the run: its requests are recorded, and the next request begins a new one. */

@@ -63,7 +63,7 @@ function readRequest(chunk: Buffer, start: number, requests: (readonly string[])
     if (end + 2 > chunk.length || chunk[end] !== CR || chunk[end + 1] !== LF) {
       return -1;
     }
-    argv[index] = argumentString(chunk, { start: end - length, end, index });
+    argv[index] = argumentString(chunk, end, index);
     position = end + 2;
   }
   requests.push(argv);
@@ -84,10 +84,13 @@ const REUSED_POSITIONS = 8;
 const REUSED_MAX_BYTES = 64;
 const lastArguments: string[] = new Array<string>(REUSED_POSITIONS).fill("");
 
-function argumentString(
-  chunk: Buffer,
-  { start, end, index }: { start: number; end: number; index: number },
-): string {
+/**
+ * The argument at `index` of the request, its bytes from `numberEnd` (the start after its length
+ * header, which `readNumber` just read) to `end`. Positional, with no options object: it runs for
+ * every argument of every request.
+ */
+function argumentString(chunk: Buffer, end: number, index: number): string {
+  const start = numberEnd;
   const length = end - start;
   if (index >= REUSED_POSITIONS || length > REUSED_MAX_BYTES) {
     return chunk.toString("latin1", start, end);

@@ -151,6 +151,11 @@ export class AclRegistry {
     }
   }
 
+  /** Whether `session`'s user may run every command on every key and channel (`check` passes). */
+  isUnrestricted(session: Session): boolean {
+    return this.#users.get(this.userOf(session))?.isUnrestricted === true;
+  }
+
   /**
    * The NOPERM reply for `session` running `argv` (resolved to `command`), or undefined when
    * allowed (src/server.c processCommand). Denials go to the ACL log.
