@@ -11,7 +11,7 @@
  * coordinate, exactly what Redis's `geohash_move_x`/`geohash_move_y` bit tricks compute, and the
  * interleaved score is only built when a score range is needed.
  */
-import type { RankInterval, SortedSet } from "./sorted-set.ts";
+import type { SortedSet } from "./sorted-set.ts";
 
 export const GEO_LONG_MIN = -180;
 export const GEO_LONG_MAX = 180;
@@ -169,16 +169,6 @@ export interface GeoPosition {
   readonly latitude: number;
 }
 
-/** `geohashDecodeAreaToLongLat`: the centre of the cell, clamped to the valid ranges. */
-function cellCenter(area: CellArea): GeoPosition {
-  const longitude = (area.longitude.min + area.longitude.max) / 2;
-  const latitude = (area.latitude.min + area.latitude.max) / 2;
-  return {
-    longitude: Math.min(Math.max(longitude, GEO_LONG_MIN), GEO_LONG_MAX),
-    latitude: Math.min(Math.max(latitude, GEO_LAT_MIN), GEO_LAT_MAX),
-  };
-}
-
 /** GEOADD's score for a position: its 52-bit geohash. */
 export function encodeGeoScore(longitude: number, latitude: number): number {
   const cell = encodeCell(
@@ -189,13 +179,31 @@ export function encodeGeoScore(longitude: number, latitude: number): number {
   return interleave(cell.latIndex, cell.lonIndex);
 }
 
+/**
+ * One coordinate of a 52-bit cell's centre: `geohashDecode`'s bounds then
+ * `geohashDecodeAreaToLongLat`'s midpoint clamped to the valid range, the same operations in the
+ * same order as Redis, without objects (a search decodes every candidate).
+ */
+function cellCentreAt(index: number, range: CoordRange): number {
+  const scale = range.max - range.min;
+  const size = 2 ** GEO_STEP_MAX;
+  const min = range.min + (index / size) * scale;
+  // C adds 1 in uint32 arithmetic, which wraps for the (corrupt-score) index 2^32 - 1.
+  const max = range.min + (((index + 1) >>> 0) / size) * scale;
+  return Math.min(Math.max((min + max) / 2, range.min), range.max);
+}
+
+/** deinterleave64's latitude: the even bits of the 64-bit value `hi`·2^32 + `lo`. */
+const evenBits = (hi: number, lo: number): number => (compact16(lo) | (compact16(hi) << 16)) >>> 0;
+
 /** `decodeGeohash`: the position a score stands for (the centre of its 52-bit cell). */
 export function decodeGeoScore(score: number): GeoPosition {
   const { hi, lo } = scoreToUint64(score);
   // deinterleave64: latitude from the even bits, longitude from the odd ones.
-  const latIndex = (compact16(lo) | (compact16(hi) << 16)) >>> 0;
-  const lonIndex = (compact16(lo >>> 1) | (compact16(hi >>> 1) << 16)) >>> 0;
-  return cellCenter(decodeCell({ latIndex, lonIndex, step: GEO_STEP_MAX }));
+  return {
+    longitude: cellCentreAt(evenBits(hi >>> 1, lo >>> 1), LONG_RANGE),
+    latitude: cellCentreAt(evenBits(hi, lo), LAT_RANGE),
+  };
 }
 
 const GEOHASH_ALPHABET = "0123456789bcdefghjkmnpqrstuvwxyz";
@@ -426,41 +434,99 @@ function distanceIfWithin(shape: GeoShape, position: GeoPosition): number | unde
   return geoDistance(shape.center, position);
 }
 
-/** Ranks are visited in chunks so a search with a limit stops early without a full scan. */
-const SCAN_CHUNK = 64;
+/**
+ * A cheap test that rejects most candidates of a radius search before the haversine, which Redis
+ * computes for every candidate (`geohashGetDistanceIfInRadiusWGS84`). The great-circle distance is
+ * at least the latitude difference along a meridian, and at least what the longitude difference
+ * spans at the band's highest latitude; a candidate is skipped only when one of these lower bounds
+ * exceeds the radius by a margin (1 m and a millionth) far above the formula's rounding, so every
+ * skipped candidate is one the haversine would have rejected too, and the result is unchanged.
+ */
+interface RadiusPrefilter {
+  readonly longitude: number;
+  readonly latitude: number;
+  /** Degrees of latitude beyond which a candidate is out (Infinity: no test). */
+  readonly maxLatGap: number;
+  /** Degrees of longitude beyond which (up to 180) a candidate in the band is out. */
+  readonly maxLonGap: number;
+}
+
+function radiusPrefilter(center: GeoPosition, radiusMeters: number): RadiusPrefilter {
+  const limit = radiusMeters * (1 + 1e-6) + 1;
+  const latGap = radDeg(limit / EARTH_RADIUS_IN_METERS);
+  const bandEdge = Math.abs(center.latitude) + latGap;
+  const halfAngle = limit / (2 * EARTH_RADIUS_IN_METERS);
+  let lonGap = Number.POSITIVE_INFINITY;
+  if (bandEdge < 89 && halfAngle < Math.PI / 2) {
+    // a = sin²(Δφ/2) + cos φ1·cos φ2·sin²(Δλ/2) ≥ cos φ1·cos(band edge)·sin²(Δλ/2).
+    const cosines = Math.cos(degRad(center.latitude)) * Math.cos(degRad(bandEdge));
+    const bound = Math.sin(halfAngle) / Math.sqrt(cosines);
+    if (bound < 1) {
+      lonGap = radDeg(2 * Math.asin(bound));
+    }
+  }
+  return {
+    longitude: center.longitude,
+    latitude: center.latitude,
+    maxLatGap: latGap < 90 ? latGap : Number.POSITIVE_INFINITY,
+    maxLonGap: lonGap,
+  };
+}
+
+/** A range scan: members with `min` ≤ score < `max`, inside `shape`. */
+interface RangeScan {
+  readonly shape: GeoShape;
+  readonly prefilter: RadiusPrefilter | undefined;
+  readonly min: number;
+  readonly max: number;
+  readonly limit: number;
+}
+
+/**
+ * The position of a geo score when `prefilter` cannot rule it out, else undefined. Scores are
+ * decoded as `decodeGeoScore` does, latitude first so most rejected candidates never decode
+ * their longitude.
+ */
+function prefilteredPosition(score: number, prefilter: RadiusPrefilter): GeoPosition | undefined {
+  if (!(score >= 0 && score < 2 ** 64)) {
+    return decodeGeoScore(score);
+  }
+  const truncated = Math.trunc(score);
+  const hi = Math.floor(truncated / TWO_32);
+  const lo = truncated - hi * TWO_32;
+  const latitude = cellCentreAt(evenBits(hi, lo), LAT_RANGE);
+  if (Math.abs(latitude - prefilter.latitude) > prefilter.maxLatGap) {
+    return undefined;
+  }
+  const longitude = cellCentreAt(evenBits(hi >>> 1, lo >>> 1), LONG_RANGE);
+  const lonGap = Math.abs(longitude - prefilter.longitude);
+  if (lonGap > prefilter.maxLonGap && lonGap <= 180) {
+    return undefined;
+  }
+  return { longitude, latitude };
+}
 
 /** `geoGetPointsInRange`: members with min ≤ score < max inside the shape, appended to `found`. */
-function collectInRange(
-  set: SortedSet,
-  search: { shape: GeoShape; min: number; max: number; limit: number },
-  found: GeoPoint[],
-): void {
-  const interval = set.scoreRankInterval({
-    min: search.min,
-    max: search.max,
-    minExclusive: false,
-    maxExclusive: true,
-  });
-  if (interval === undefined) {
-    return;
-  }
-  let isDone = false;
-  for (let start = interval.start; start <= interval.end && !isDone; start += SCAN_CHUNK) {
-    const chunk: RankInterval = { start, end: Math.min(start + SCAN_CHUNK - 1, interval.end) };
-    set.forEachInRank(chunk, (member, score) => {
-      if (isDone) {
-        return;
+function collectInRange(set: SortedSet, scan: RangeScan, found: GeoPoint[]): void {
+  const { shape, prefilter, limit } = scan;
+  set.forEachRunInScoreRange(scan, (run) => {
+    for (let i = run.start; i < run.end; i++) {
+      const score = run.scores[i] as number;
+      const position =
+        prefilter === undefined ? decodeGeoScore(score) : prefilteredPosition(score, prefilter);
+      if (position === undefined) {
+        continue;
       }
-      const position = decodeGeoScore(score);
-      const distance = distanceIfWithin(search.shape, position);
+      const distance = distanceIfWithin(shape, position);
       if (distance !== undefined) {
-        found.push({ member, score, position, distance });
+        found.push({ member: run.members[i] as string, score, position, distance });
+        if (limit > 0 && found.length >= limit) {
+          return false;
+        }
       }
-      if (search.limit > 0 && found.length >= search.limit) {
-        isDone = true;
-      }
-    });
-  }
+    }
+    return true;
+  });
 }
 
 /**
@@ -469,6 +535,10 @@ function collectInRange(
  */
 export function geoSearch(set: SortedSet, shape: GeoShape, limit: number): GeoPoint[] {
   const cells = searchCells(shape);
+  const prefilter =
+    shape.kind === "radius"
+      ? radiusPrefilter(shape.center, shape.radius * shape.conversion)
+      : undefined;
   const found: GeoPoint[] = [];
   let lastProcessed = 0;
   for (const [index, cell] of cells.entries()) {
@@ -491,7 +561,7 @@ export function geoSearch(set: SortedSet, shape: GeoShape, limit: number): GeoPo
       break;
     }
     const range = cellScoreRange(cell);
-    collectInRange(set, { shape, min: range.min, max: range.max, limit }, found);
+    collectInRange(set, { shape, prefilter, min: range.min, max: range.max, limit }, found);
     lastProcessed = index;
   }
   return found;
