@@ -271,7 +271,7 @@ export type GeoShape =
       readonly conversion: number;
     };
 
-/** A member found by a search; `distance` is in meters. */
+/** A member found by a search; `distance` is in meters (NaN when not asked for: see `geoSearch`). */
 export interface GeoPoint {
   readonly member: string;
   readonly score: number;
@@ -333,11 +333,9 @@ function boundingBox(shape: GeoShape): Bounds {
 /** Moves a cell by `dLon`/`dLat` (−1, 0, 1), wrapping around like Redis's bit arithmetic. */
 function moveCell(cell: GeoCell, dLon: number, dLat: number): GeoCell {
   const size = 2 ** cell.step;
-  const wrap = (index: number, delta: number): number =>
-    delta === 0 ? index : (((index + delta) % size) + size) % size;
   return {
-    latIndex: wrap(cell.latIndex, dLat),
-    lonIndex: wrap(cell.lonIndex, dLon),
+    latIndex: dLat === 0 ? cell.latIndex : (((cell.latIndex + dLat) % size) + size) % size,
+    lonIndex: dLon === 0 ? cell.lonIndex : (((cell.lonIndex + dLon) % size) + size) % size,
     step: cell.step,
   };
 }
@@ -435,59 +433,88 @@ function distanceIfWithin(shape: GeoShape, position: GeoPosition): number | unde
 }
 
 /**
- * A cheap test that rejects most candidates of a radius search before the haversine, which Redis
- * computes for every candidate (`geohashGetDistanceIfInRadiusWGS84`). The great-circle distance is
- * at least the latitude difference along a meridian, and at least what the longitude difference
- * spans at the band's highest latitude; a candidate is skipped only when one of these lower bounds
- * exceeds the radius by a margin (1 m and a millionth) far above the formula's rounding, so every
- * skipped candidate is one the haversine would have rejected too, and the result is unchanged.
+ * Cheap tests that decide most candidates of a radius search without the haversine, which Redis
+ * computes for every candidate (`geohashGetDistanceIfInRadiusWGS84`). With the haversine's
+ * a = sin²(Δφ/2) + cos φ1·cos φ2·sin²(Δλ/2) and x² − x⁴/3 ≤ sin²x ≤ x², a candidate's a lies
+ * between bounds built from its coordinate differences with multiplications only, where cos φ2 is
+ * bounded over the latitude band a candidate must lie in. A candidate is decided by the bounds
+ * only when they clear the radius by a margin (1 m and a millionth) far above the formula's
+ * rounding, so every decision is the one the haversine would make and the result is Redis's;
+ * the rest, a thin ring along the circle, get the haversine. Inside candidates skip it only when
+ * nothing asks for their distance.
  */
 interface RadiusPrefilter {
   readonly longitude: number;
   readonly latitude: number;
   /** Degrees of latitude beyond which a candidate is out (Infinity: no test). */
   readonly maxLatGap: number;
-  /** Degrees of longitude beyond which (up to 180) a candidate in the band is out. */
-  readonly maxLonGap: number;
+  /** cos φ1 times the band's lowest (`minCosines`) and highest (`maxCosines`) cos φ2. */
+  readonly minCosines: number;
+  readonly maxCosines: number;
+  /** a above this: out; a below `insideA`: in (−1: never). */
+  readonly outsideA: number;
+  readonly insideA: number;
 }
 
-function radiusPrefilter(center: GeoPosition, radiusMeters: number): RadiusPrefilter {
-  const limit = radiusMeters * (1 + 1e-6) + 1;
-  const latGap = radDeg(limit / EARTH_RADIUS_IN_METERS);
+function radiusPrefilter(center: GeoPosition, radiusMeters: number): RadiusPrefilter | undefined {
+  const outer = radiusMeters * (1 + 1e-6) + 1;
+  const inner = radiusMeters * (1 - 1e-6) - 1;
+  const latGap = radDeg(outer / EARTH_RADIUS_IN_METERS);
   const bandEdge = Math.abs(center.latitude) + latGap;
-  const halfAngle = limit / (2 * EARTH_RADIUS_IN_METERS);
-  let lonGap = Number.POSITIVE_INFINITY;
-  if (bandEdge < 89 && halfAngle < Math.PI / 2) {
-    // a = sin²(Δφ/2) + cos φ1·cos φ2·sin²(Δλ/2) ≥ cos φ1·cos(band edge)·sin²(Δλ/2).
-    const cosines = Math.cos(degRad(center.latitude)) * Math.cos(degRad(bandEdge));
-    const bound = Math.sin(halfAngle) / Math.sqrt(cosines);
-    if (bound < 1) {
-      lonGap = radDeg(2 * Math.asin(bound));
-    }
+  const outerHalfAngle = outer / (2 * EARTH_RADIUS_IN_METERS);
+  // Past a quarter of the globe the bounds stop being monotonic: leave it to the haversine.
+  if (bandEdge >= 89 || outerHalfAngle >= Math.PI / 4) {
+    return undefined;
   }
+  const centerCosine = Math.cos(degRad(center.latitude));
+  const bandNearest = Math.max(Math.abs(center.latitude) - latGap, 0);
   return {
     longitude: center.longitude,
     latitude: center.latitude,
-    maxLatGap: latGap < 90 ? latGap : Number.POSITIVE_INFINITY,
-    maxLonGap: lonGap,
+    maxLatGap: latGap,
+    minCosines: centerCosine * Math.cos(degRad(bandEdge)),
+    maxCosines: centerCosine * Math.cos(degRad(bandNearest)),
+    outsideA: Math.sin(outerHalfAngle) ** 2,
+    insideA: inner > 0 ? Math.sin(inner / (2 * EARTH_RADIUS_IN_METERS)) ** 2 : -1,
   };
+}
+
+/** What the bounds decide for a candidate at (longitude, latitude). */
+type BoundsVerdict = "inside" | "outside" | "undecided";
+
+function boundsVerdict(prefilter: RadiusPrefilter, position: GeoPosition): BoundsVerdict {
+  const lonGap = Math.abs(position.longitude - prefilter.longitude);
+  if (lonGap > 180) {
+    // The short way round crosses the antimeridian: not worth bounding.
+    return "undecided";
+  }
+  const halfLat = (position.latitude - prefilter.latitude) * (D_R / 2);
+  const halfLon = lonGap * (D_R / 2);
+  const lat2 = halfLat * halfLat;
+  const lon2 = halfLon * halfLon;
+  if (lat2 * (1 - lat2 / 3) + prefilter.minCosines * lon2 * (1 - lon2 / 3) > prefilter.outsideA) {
+    return "outside";
+  }
+  return lat2 + prefilter.maxCosines * lon2 < prefilter.insideA ? "inside" : "undecided";
 }
 
 /** A range scan: members with `min` ≤ score < `max`, inside `shape`. */
 interface RangeScan {
   readonly shape: GeoShape;
   readonly prefilter: RadiusPrefilter | undefined;
+  /** Whether found members need their distance (else NaN when the bounds decided). */
+  readonly needsDistance: boolean;
   readonly min: number;
   readonly max: number;
   readonly limit: number;
 }
 
 /**
- * The position of a geo score when `prefilter` cannot rule it out, else undefined. Scores are
- * decoded as `decodeGeoScore` does, latitude first so most rejected candidates never decode
- * their longitude.
+ * A geo score's position, or undefined when it is outside `prefilter`'s latitude band. Scores are
+ * decoded as `decodeGeoScore` does, latitude first so most rejected candidates never decode their
+ * longitude.
  */
-function prefilteredPosition(score: number, prefilter: RadiusPrefilter): GeoPosition | undefined {
+function positionInBand(score: number, prefilter: RadiusPrefilter): GeoPosition | undefined {
   if (!(score >= 0 && score < 2 ** 64)) {
     return decodeGeoScore(score);
   }
@@ -498,26 +525,32 @@ function prefilteredPosition(score: number, prefilter: RadiusPrefilter): GeoPosi
   if (Math.abs(latitude - prefilter.latitude) > prefilter.maxLatGap) {
     return undefined;
   }
-  const longitude = cellCentreAt(evenBits(hi >>> 1, lo >>> 1), LONG_RANGE);
-  const lonGap = Math.abs(longitude - prefilter.longitude);
-  if (lonGap > prefilter.maxLonGap && lonGap <= 180) {
-    return undefined;
-  }
-  return { longitude, latitude };
+  return { longitude: cellCentreAt(evenBits(hi >>> 1, lo >>> 1), LONG_RANGE), latitude };
 }
 
 /** `geoGetPointsInRange`: members with min ≤ score < max inside the shape, appended to `found`. */
 function collectInRange(set: SortedSet, scan: RangeScan, found: GeoPoint[]): void {
-  const { shape, prefilter, limit } = scan;
+  const { shape, prefilter, limit, needsDistance } = scan;
   set.forEachRunInScoreRange(scan, (run) => {
     for (let i = run.start; i < run.end; i++) {
       const score = run.scores[i] as number;
-      const position =
-        prefilter === undefined ? decodeGeoScore(score) : prefilteredPosition(score, prefilter);
-      if (position === undefined) {
-        continue;
+      let position: GeoPosition | undefined;
+      let distance: number | undefined;
+      if (prefilter === undefined) {
+        position = decodeGeoScore(score);
+        distance = distanceIfWithin(shape, position);
+      } else {
+        position = positionInBand(score, prefilter);
+        if (position === undefined) {
+          continue;
+        }
+        const verdict = boundsVerdict(prefilter, position);
+        if (verdict === "outside") {
+          continue;
+        }
+        distance =
+          verdict === "inside" && !needsDistance ? Number.NaN : distanceIfWithin(shape, position);
       }
-      const distance = distanceIfWithin(shape, position);
       if (distance !== undefined) {
         found.push({ member: run.members[i] as string, score, position, distance });
         if (limit > 0 && found.length >= limit) {
@@ -531,9 +564,15 @@ function collectInRange(set: SortedSet, scan: RangeScan, found: GeoPoint[]): voi
 
 /**
  * The members inside `shape`, in Redis's discovery order (cell by cell, ascending score within a
- * cell). With `limit` > 0 (COUNT … ANY) the search stops once that many were found.
+ * cell). With `limit` > 0 (COUNT … ANY) the search stops once that many were found. Without
+ * `needsDistance` a member the radius bounds place inside may come back with a NaN distance.
  */
-export function geoSearch(set: SortedSet, shape: GeoShape, limit: number): GeoPoint[] {
+export function geoSearch(
+  set: SortedSet,
+  shape: GeoShape,
+  options: { readonly limit: number; readonly needsDistance: boolean },
+): GeoPoint[] {
+  const { limit, needsDistance } = options;
   const cells = searchCells(shape);
   const prefilter =
     shape.kind === "radius"
@@ -561,7 +600,11 @@ export function geoSearch(set: SortedSet, shape: GeoShape, limit: number): GeoPo
       break;
     }
     const range = cellScoreRange(cell);
-    collectInRange(set, { shape, prefilter, min: range.min, max: range.max, limit }, found);
+    collectInRange(
+      set,
+      { shape, prefilter, needsDistance, min: range.min, max: range.max, limit },
+      found,
+    );
     lastProcessed = index;
   }
   return found;
