@@ -644,11 +644,20 @@ export function formatFixed(value: number, digits: number): string {
  * zeros and dot removed): `13.36138933897018433`.
  */
 export function formatCoordinate(value: number): string {
-  let text = formatFixed(value, 17);
-  if (text.includes(".")) {
-    text = text.replace(/0+$/, "").replace(/\.$/, "");
+  const text = formatFixed(value, 17);
+  if (!text.includes(".")) {
+    return text;
   }
-  return text === "-0" ? "0" : text;
+  // Trailing zeros, then a bare dot, go (by hand: two regular expressions cost more than printing).
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 0x30) {
+    end--;
+  }
+  if (text.charCodeAt(end - 1) === 0x2e) {
+    end--;
+  }
+  const trimmed = text.slice(0, end);
+  return trimmed === "-0" ? "0" : trimmed;
 }
 
 /** `llrint` in the default rounding mode: to the nearest integer, ties to even. */
