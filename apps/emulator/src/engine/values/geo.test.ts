@@ -1,3 +1,4 @@
+import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
 import {
   decodeGeoScore,
@@ -5,9 +6,12 @@ import {
   formatCoordinate,
   formatDistance,
   formatFixed,
+  type GeoShape,
   geoDistance,
+  geoSearch,
   standardGeohash,
 } from "./geo.ts";
+import { SortedSet } from "./sorted-set.ts";
 
 // Expected values come from redis-server (GEOADD / ZSCORE / GEOPOS / GEOHASH / GEODIST).
 describe("geohash encoding", () => {
@@ -58,5 +62,55 @@ describe("distances and formatting", () => {
     expect(formatCoordinate(180)).toBe("180");
     expect(formatCoordinate(-0)).toBe("0");
     expect(formatCoordinate(0.5)).toBe("0.5");
+  });
+});
+
+describe("radius search", () => {
+  const Limits = { maxListpackEntries: 128, maxListpackValue: 64 };
+
+  // The search decides most candidates by bounds before (or instead of) the haversine; whatever
+  // it decides must be what the haversine on every member decides, boundary included.
+  fcTest.prop(
+    [
+      fc.record({
+        longitude: fc.double({ min: -170, max: 170, noNaN: true }),
+        latitude: fc.double({ min: -70, max: 70, noNaN: true }),
+      }),
+      fc.double({ min: 0.02, max: 3, noNaN: true }),
+      fc.array(fc.tuple(fc.double({ min: -1, max: 1 }), fc.double({ min: -1, max: 1 })), {
+        minLength: 1,
+        maxLength: 400,
+      }),
+    ],
+    { numRuns: 80 },
+  )("finds exactly the members the haversine puts inside", (center, span, offsets) => {
+    const set = new SortedSet();
+    const scores = offsets.map(([dx, dy]) =>
+      encodeGeoScore(
+        center.longitude + dx * span,
+        Math.max(-85, Math.min(85, center.latitude + dy * span)),
+      ),
+    );
+    for (const [index, score] of scores.entries()) {
+      set.add(`p${index}`, score, { flags: {}, limits: Limits });
+    }
+    // A radius that puts the first member exactly on the circle.
+    const radius = geoDistance(center, decodeGeoScore(scores[0] as number));
+    const shape: GeoShape = { kind: "radius", center, radius, conversion: 1 };
+    const expected = [...set.entries()]
+      .filter(([, score]) => geoDistance(center, decodeGeoScore(score)) <= radius)
+      .map(([member]) => member)
+      .sort();
+    const withDistance = geoSearch(set, shape, { limit: 0, needsDistance: true });
+    const withoutDistance = geoSearch(set, shape, { limit: 0, needsDistance: false });
+    const names = (points: readonly { member: string }[]): string[] =>
+      points.map((point) => point.member);
+    return (
+      JSON.stringify([...names(withDistance)].sort()) === JSON.stringify(expected) &&
+      JSON.stringify(names(withoutDistance)) === JSON.stringify(names(withDistance)) &&
+      withDistance.every(
+        (point) => point.distance === geoDistance(center, decodeGeoScore(point.score)),
+      )
+    );
   });
 });

@@ -11,7 +11,7 @@
  * coordinate, exactly what Redis's `geohash_move_x`/`geohash_move_y` bit tricks compute, and the
  * interleaved score is only built when a score range is needed.
  */
-import type { RankInterval, SortedSet } from "./sorted-set.ts";
+import type { SortedSet } from "./sorted-set.ts";
 
 export const GEO_LONG_MIN = -180;
 export const GEO_LONG_MAX = 180;
@@ -169,16 +169,6 @@ export interface GeoPosition {
   readonly latitude: number;
 }
 
-/** `geohashDecodeAreaToLongLat`: the centre of the cell, clamped to the valid ranges. */
-function cellCenter(area: CellArea): GeoPosition {
-  const longitude = (area.longitude.min + area.longitude.max) / 2;
-  const latitude = (area.latitude.min + area.latitude.max) / 2;
-  return {
-    longitude: Math.min(Math.max(longitude, GEO_LONG_MIN), GEO_LONG_MAX),
-    latitude: Math.min(Math.max(latitude, GEO_LAT_MIN), GEO_LAT_MAX),
-  };
-}
-
 /** GEOADD's score for a position: its 52-bit geohash. */
 export function encodeGeoScore(longitude: number, latitude: number): number {
   const cell = encodeCell(
@@ -189,13 +179,31 @@ export function encodeGeoScore(longitude: number, latitude: number): number {
   return interleave(cell.latIndex, cell.lonIndex);
 }
 
+/**
+ * One coordinate of a 52-bit cell's centre: `geohashDecode`'s bounds then
+ * `geohashDecodeAreaToLongLat`'s midpoint clamped to the valid range, the same operations in the
+ * same order as Redis, without objects (a search decodes every candidate).
+ */
+function cellCentreAt(index: number, range: CoordRange): number {
+  const scale = range.max - range.min;
+  const size = 2 ** GEO_STEP_MAX;
+  const min = range.min + (index / size) * scale;
+  // C adds 1 in uint32 arithmetic, which wraps for the (corrupt-score) index 2^32 - 1.
+  const max = range.min + (((index + 1) >>> 0) / size) * scale;
+  return Math.min(Math.max((min + max) / 2, range.min), range.max);
+}
+
+/** deinterleave64's latitude: the even bits of the 64-bit value `hi`·2^32 + `lo`. */
+const evenBits = (hi: number, lo: number): number => (compact16(lo) | (compact16(hi) << 16)) >>> 0;
+
 /** `decodeGeohash`: the position a score stands for (the centre of its 52-bit cell). */
 export function decodeGeoScore(score: number): GeoPosition {
   const { hi, lo } = scoreToUint64(score);
   // deinterleave64: latitude from the even bits, longitude from the odd ones.
-  const latIndex = (compact16(lo) | (compact16(hi) << 16)) >>> 0;
-  const lonIndex = (compact16(lo >>> 1) | (compact16(hi >>> 1) << 16)) >>> 0;
-  return cellCenter(decodeCell({ latIndex, lonIndex, step: GEO_STEP_MAX }));
+  return {
+    longitude: cellCentreAt(evenBits(hi >>> 1, lo >>> 1), LONG_RANGE),
+    latitude: cellCentreAt(evenBits(hi, lo), LAT_RANGE),
+  };
 }
 
 const GEOHASH_ALPHABET = "0123456789bcdefghjkmnpqrstuvwxyz";
@@ -263,7 +271,7 @@ export type GeoShape =
       readonly conversion: number;
     };
 
-/** A member found by a search; `distance` is in meters. */
+/** A member found by a search; `distance` is in meters (NaN when not asked for: see `geoSearch`). */
 export interface GeoPoint {
   readonly member: string;
   readonly score: number;
@@ -325,11 +333,9 @@ function boundingBox(shape: GeoShape): Bounds {
 /** Moves a cell by `dLon`/`dLat` (−1, 0, 1), wrapping around like Redis's bit arithmetic. */
 function moveCell(cell: GeoCell, dLon: number, dLat: number): GeoCell {
   const size = 2 ** cell.step;
-  const wrap = (index: number, delta: number): number =>
-    delta === 0 ? index : (((index + delta) % size) + size) % size;
   return {
-    latIndex: wrap(cell.latIndex, dLat),
-    lonIndex: wrap(cell.lonIndex, dLon),
+    latIndex: dLat === 0 ? cell.latIndex : (((cell.latIndex + dLat) % size) + size) % size,
+    lonIndex: dLon === 0 ? cell.lonIndex : (((cell.lonIndex + dLon) % size) + size) % size,
     step: cell.step,
   };
 }
@@ -426,49 +432,152 @@ function distanceIfWithin(shape: GeoShape, position: GeoPosition): number | unde
   return geoDistance(shape.center, position);
 }
 
-/** Ranks are visited in chunks so a search with a limit stops early without a full scan. */
-const SCAN_CHUNK = 64;
+/**
+ * Cheap tests that decide most candidates of a radius search without the haversine, which Redis
+ * computes for every candidate (`geohashGetDistanceIfInRadiusWGS84`). With the haversine's
+ * a = sin²(Δφ/2) + cos φ1·cos φ2·sin²(Δλ/2) and x² − x⁴/3 ≤ sin²x ≤ x², a candidate's a lies
+ * between bounds built from its coordinate differences with multiplications only, where cos φ2 is
+ * bounded over the latitude band a candidate must lie in. A candidate is decided by the bounds
+ * only when they clear the radius by a margin (1 m and a millionth) far above the formula's
+ * rounding, so every decision is the one the haversine would make and the result is Redis's;
+ * the rest, a thin ring along the circle, get the haversine. Inside candidates skip it only when
+ * nothing asks for their distance.
+ */
+interface RadiusPrefilter {
+  readonly longitude: number;
+  readonly latitude: number;
+  /** Degrees of latitude beyond which a candidate is out (Infinity: no test). */
+  readonly maxLatGap: number;
+  /** cos φ1 times the band's lowest (`minCosines`) and highest (`maxCosines`) cos φ2. */
+  readonly minCosines: number;
+  readonly maxCosines: number;
+  /** a above this: out; a below `insideA`: in (−1: never). */
+  readonly outsideA: number;
+  readonly insideA: number;
+}
+
+function radiusPrefilter(center: GeoPosition, radiusMeters: number): RadiusPrefilter | undefined {
+  const outer = radiusMeters * (1 + 1e-6) + 1;
+  const inner = radiusMeters * (1 - 1e-6) - 1;
+  const latGap = radDeg(outer / EARTH_RADIUS_IN_METERS);
+  const bandEdge = Math.abs(center.latitude) + latGap;
+  const outerHalfAngle = outer / (2 * EARTH_RADIUS_IN_METERS);
+  // Past a quarter of the globe the bounds stop being monotonic: leave it to the haversine.
+  if (bandEdge >= 89 || outerHalfAngle >= Math.PI / 4) {
+    return undefined;
+  }
+  const centerCosine = Math.cos(degRad(center.latitude));
+  const bandNearest = Math.max(Math.abs(center.latitude) - latGap, 0);
+  return {
+    longitude: center.longitude,
+    latitude: center.latitude,
+    maxLatGap: latGap,
+    minCosines: centerCosine * Math.cos(degRad(bandEdge)),
+    maxCosines: centerCosine * Math.cos(degRad(bandNearest)),
+    outsideA: Math.sin(outerHalfAngle) ** 2,
+    insideA: inner > 0 ? Math.sin(inner / (2 * EARTH_RADIUS_IN_METERS)) ** 2 : -1,
+  };
+}
+
+/** What the bounds decide for a candidate at (longitude, latitude). */
+type BoundsVerdict = "inside" | "outside" | "undecided";
+
+function boundsVerdict(prefilter: RadiusPrefilter, position: GeoPosition): BoundsVerdict {
+  const lonGap = Math.abs(position.longitude - prefilter.longitude);
+  if (lonGap > 180) {
+    // The short way round crosses the antimeridian: not worth bounding.
+    return "undecided";
+  }
+  const halfLat = (position.latitude - prefilter.latitude) * (D_R / 2);
+  const halfLon = lonGap * (D_R / 2);
+  const lat2 = halfLat * halfLat;
+  const lon2 = halfLon * halfLon;
+  if (lat2 * (1 - lat2 / 3) + prefilter.minCosines * lon2 * (1 - lon2 / 3) > prefilter.outsideA) {
+    return "outside";
+  }
+  return lat2 + prefilter.maxCosines * lon2 < prefilter.insideA ? "inside" : "undecided";
+}
+
+/** A range scan: members with `min` ≤ score < `max`, inside `shape`. */
+interface RangeScan {
+  readonly shape: GeoShape;
+  readonly prefilter: RadiusPrefilter | undefined;
+  /** Whether found members need their distance (else NaN when the bounds decided). */
+  readonly needsDistance: boolean;
+  readonly min: number;
+  readonly max: number;
+  readonly limit: number;
+}
+
+/**
+ * A geo score's position, or undefined when it is outside `prefilter`'s latitude band. Scores are
+ * decoded as `decodeGeoScore` does, latitude first so most rejected candidates never decode their
+ * longitude.
+ */
+function positionInBand(score: number, prefilter: RadiusPrefilter): GeoPosition | undefined {
+  if (!(score >= 0 && score < 2 ** 64)) {
+    return decodeGeoScore(score);
+  }
+  const truncated = Math.trunc(score);
+  const hi = Math.floor(truncated / TWO_32);
+  const lo = truncated - hi * TWO_32;
+  const latitude = cellCentreAt(evenBits(hi, lo), LAT_RANGE);
+  if (Math.abs(latitude - prefilter.latitude) > prefilter.maxLatGap) {
+    return undefined;
+  }
+  return { longitude: cellCentreAt(evenBits(hi >>> 1, lo >>> 1), LONG_RANGE), latitude };
+}
 
 /** `geoGetPointsInRange`: members with min ≤ score < max inside the shape, appended to `found`. */
-function collectInRange(
-  set: SortedSet,
-  search: { shape: GeoShape; min: number; max: number; limit: number },
-  found: GeoPoint[],
-): void {
-  const interval = set.scoreRankInterval({
-    min: search.min,
-    max: search.max,
-    minExclusive: false,
-    maxExclusive: true,
-  });
-  if (interval === undefined) {
-    return;
-  }
-  let isDone = false;
-  for (let start = interval.start; start <= interval.end && !isDone; start += SCAN_CHUNK) {
-    const chunk: RankInterval = { start, end: Math.min(start + SCAN_CHUNK - 1, interval.end) };
-    set.forEachInRank(chunk, (member, score) => {
-      if (isDone) {
-        return;
+function collectInRange(set: SortedSet, scan: RangeScan, found: GeoPoint[]): void {
+  const { shape, prefilter, limit, needsDistance } = scan;
+  set.forEachRunInScoreRange(scan, (run) => {
+    for (let i = run.start; i < run.end; i++) {
+      const score = run.scores[i] as number;
+      let position: GeoPosition | undefined;
+      let distance: number | undefined;
+      if (prefilter === undefined) {
+        position = decodeGeoScore(score);
+        distance = distanceIfWithin(shape, position);
+      } else {
+        position = positionInBand(score, prefilter);
+        if (position === undefined) {
+          continue;
+        }
+        const verdict = boundsVerdict(prefilter, position);
+        if (verdict === "outside") {
+          continue;
+        }
+        distance =
+          verdict === "inside" && !needsDistance ? Number.NaN : distanceIfWithin(shape, position);
       }
-      const position = decodeGeoScore(score);
-      const distance = distanceIfWithin(search.shape, position);
       if (distance !== undefined) {
-        found.push({ member, score, position, distance });
+        found.push({ member: run.members[i] as string, score, position, distance });
+        if (limit > 0 && found.length >= limit) {
+          return false;
+        }
       }
-      if (search.limit > 0 && found.length >= search.limit) {
-        isDone = true;
-      }
-    });
-  }
+    }
+    return true;
+  });
 }
 
 /**
  * The members inside `shape`, in Redis's discovery order (cell by cell, ascending score within a
- * cell). With `limit` > 0 (COUNT … ANY) the search stops once that many were found.
+ * cell). With `limit` > 0 (COUNT … ANY) the search stops once that many were found. Without
+ * `needsDistance` a member the radius bounds place inside may come back with a NaN distance.
  */
-export function geoSearch(set: SortedSet, shape: GeoShape, limit: number): GeoPoint[] {
+export function geoSearch(
+  set: SortedSet,
+  shape: GeoShape,
+  options: { readonly limit: number; readonly needsDistance: boolean },
+): GeoPoint[] {
+  const { limit, needsDistance } = options;
   const cells = searchCells(shape);
+  const prefilter =
+    shape.kind === "radius"
+      ? radiusPrefilter(shape.center, shape.radius * shape.conversion)
+      : undefined;
   const found: GeoPoint[] = [];
   let lastProcessed = 0;
   for (const [index, cell] of cells.entries()) {
@@ -491,7 +600,11 @@ export function geoSearch(set: SortedSet, shape: GeoShape, limit: number): GeoPo
       break;
     }
     const range = cellScoreRange(cell);
-    collectInRange(set, { shape, min: range.min, max: range.max, limit }, found);
+    collectInRange(
+      set,
+      { shape, prefilter, needsDistance, min: range.min, max: range.max, limit },
+      found,
+    );
     lastProcessed = index;
   }
   return found;
@@ -531,11 +644,20 @@ export function formatFixed(value: number, digits: number): string {
  * zeros and dot removed): `13.36138933897018433`.
  */
 export function formatCoordinate(value: number): string {
-  let text = formatFixed(value, 17);
-  if (text.includes(".")) {
-    text = text.replace(/0+$/, "").replace(/\.$/, "");
+  const text = formatFixed(value, 17);
+  if (!text.includes(".")) {
+    return text;
   }
-  return text === "-0" ? "0" : text;
+  // Trailing zeros, then a bare dot, go (by hand: two regular expressions cost more than printing).
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 0x30) {
+    end--;
+  }
+  if (text.charCodeAt(end - 1) === 0x2e) {
+    end--;
+  }
+  const trimmed = text.slice(0, end);
+  return trimmed === "-0" ? "0" : trimmed;
 }
 
 /** `llrint` in the default rounding mode: to the nearest integer, ties to even. */

@@ -444,3 +444,53 @@ describe("formatting", () => {
     expect(formatScoreG17(value)).toBe(text);
   });
 });
+
+describe("forEachRunInScoreRange", () => {
+  /** Every (member, score) the runs hand out, in order, stopping after `stopAfter` runs. */
+  function collectRuns(
+    set: SortedSet,
+    walk: { min: number; max: number; stopAfter?: number },
+  ): { entries: [string, number][]; runs: number } {
+    const entries: [string, number][] = [];
+    let runs = 0;
+    set.forEachRunInScoreRange(walk, (run) => {
+      runs++;
+      for (let i = run.start; i < run.end; i++) {
+        entries.push([run.members[i] as string, run.scores[i] as number]);
+      }
+      return walk.stopAfter === undefined || runs < walk.stopAfter;
+    });
+    return { entries, runs };
+  }
+
+  fcTest.prop(
+    [
+      fc.array(fc.integer({ min: 0, max: 500 }), { maxLength: 1500 }),
+      fc.integer({ min: -10, max: 510 }),
+      fc.integer({ min: -10, max: 510 }),
+    ],
+    { numRuns: 60 },
+  )("visits exactly the entries with min ≤ score < max, in order", (scores, min, max) => {
+    const set = new SortedSet();
+    for (const [index, score] of scores.entries()) {
+      set.add(`m${index}`, score, { flags: {}, limits: LIMITS });
+    }
+    const expected = [...set.entries()].filter(([, score]) => score >= min && score < max);
+    return JSON.stringify(collectRuns(set, { min, max }).entries) === JSON.stringify(expected);
+  });
+
+  test("hands out one run per leaf and stops when the visitor says so", ({ expect }) => {
+    const set = new SortedSet();
+    for (let i = 0; i < 1000; i++) {
+      set.add(`m${i}`, i, { flags: {}, limits: LIMITS });
+    }
+    const all = collectRuns(set, { min: 100, max: 900 });
+    expect(all.entries.length).toBe(800);
+    expect(all.runs).toBeGreaterThan(1);
+    expect(all.runs).toBeLessThan(20);
+    const first = collectRuns(set, { min: 100, max: 900, stopAfter: 1 });
+    expect(first.runs).toBe(1);
+    expect(first.entries[0]).toEqual(["m100", 100]);
+    expect(collectRuns(set, { min: 5, max: 5 }).runs).toBe(0);
+  });
+});

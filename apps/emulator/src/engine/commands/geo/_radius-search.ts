@@ -540,7 +540,10 @@ export function runSearch(ctx: CommandContext, request: SearchRequest): Reply {
   // COUNT without ANY needs the nearest ones, so it implies ASC.
   const sort =
     request.count !== 0 && request.sort === "none" && !request.isAny ? "asc" : request.sort;
-  const found = geoSearch(set, shape, request.isAny ? request.count : 0);
+  const found = geoSearch(set, shape, {
+    limit: request.isAny ? request.count : 0,
+    needsDistance: request.withDist || sort !== "none" || request.isStoreDist,
+  });
   if (sort !== "none") {
     // Redis sorts with qsort/pqsort; a stable sort keeps equal distances in discovery order.
     found.sort((a, b) => (sort === "asc" ? a.distance - b.distance : b.distance - a.distance));
