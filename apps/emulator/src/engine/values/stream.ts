@@ -31,13 +31,10 @@ import type { ContainerValue } from "./types.ts";
 export {
   formatStreamId,
   type IdSyntax,
-  LLONG_MAX,
   MAX_STREAM_ID,
   MIN_STREAM_ID,
   makeStreamId,
-  maxStreamId,
   nextStreamId,
-  normalizeU64,
   type ParsedId,
   parseStreamId,
   parseU64,
@@ -45,7 +42,6 @@ export {
   type StreamId,
   streamIdMs,
   streamIdSeq,
-  type U64,
   U64_MAX,
 } from "./stream-id.ts";
 
