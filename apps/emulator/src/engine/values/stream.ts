@@ -108,7 +108,7 @@ interface Chunk<TValue> {
  * An ordered map from stream IDs to values: sorted chunks of parallel arrays (IDs, their numeric
  * parts, values), plus the numeric parts of each chunk's last key for the search over chunks. A
  * chunk that grows past `capacity` by an insert in the middle splits in half; appends at the end
- * start a new chunk instead, so append-only use (stream entries) fills chunks completely.
+ * start a new chunk instead, so append-only use (a PEL's deliveries) fills chunks completely.
  */
 export class IdMap<TValue> {
   #chunks: Chunk<TValue>[] = [];
@@ -126,7 +126,7 @@ export class IdMap<TValue> {
     return this.#size;
   }
 
-  /** How many chunks hold the keys (what XINFO shows as the stream's radix-tree keys). */
+  /** How many chunks hold the keys. */
   get chunkCount(): number {
     return this.#chunks.length;
   }
@@ -168,7 +168,7 @@ export class IdMap<TValue> {
     const lastIndex = this.#chunks.length - 1;
     const lastChunk = this.#chunks[lastIndex];
     if (lastChunk === undefined || this.#compareToLast(probe, lastIndex) < 0) {
-      // Append: the common case for entries and PELs (IDs only grow).
+      // Append: the common case for PELs (delivered IDs only grow).
       if (lastChunk === undefined || lastChunk.keys.length >= this.#capacity) {
         this.#chunks.push({ keys: [id], ms: [probe.ms], seq: [probe.seq], values: [value] });
         this.#lastMs.push(probe.ms);
