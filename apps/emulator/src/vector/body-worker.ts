@@ -125,8 +125,10 @@ function readJob(job: BodyJob): void {
 }
 
 /**
- * A job, or parts that came after their job ended (it cannot, as the main thread sends them all
- * before it reads on; handed back all the same).
+ * A job, or parts that came after their job ended: the job waits {@link PART_WAIT_MS} at most for
+ * a part, so a main thread paused longer (a garbage collection) sends some late. They are handed
+ * back at once, and the main thread woken to take them, as at the end of a job: else they would
+ * stay queued, and held, until the next large body.
  */
 function onMessage(message: BodyJob | BodyParts): void {
   if ("claims" in message) {
@@ -134,6 +136,7 @@ function onMessage(message: BodyJob | BodyParts): void {
   } else {
     const done: BodyJobDone = { id: message.id, done: true, parts: message.parts };
     results.postMessage(done, [...message.parts]);
+    port?.postMessage(JOB_DONE);
   }
 }
 
