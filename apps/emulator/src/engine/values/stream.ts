@@ -10,9 +10,8 @@
  *
  * **PELs** are an `IdMap`: sorted chunks of up to ~128 keys with parallel value arrays, so lookups,
  * inserts and deletes are O(log n) (binary search over chunks, then inside one) plus a bounded
- * in-chunk move, appends are O(1), and trimming from the head drops whole chunks. Searches compare
- * each ID's parts as doubles kept beside it (a string compare costs V8 more and is one more memory
- * access).
+ * in-chunk move, and appends are O(1). Searches compare each ID's parts as doubles kept beside it
+ * (a string compare costs V8 more and is one more memory access).
  */
 import { StreamEntries } from "./stream-entries.ts";
 import {
@@ -126,11 +125,6 @@ export class IdMap<TValue> {
     return this.#size;
   }
 
-  /** How many chunks hold the keys. */
-  get chunkCount(): number {
-    return this.#chunks.length;
-  }
-
   first(): StreamId | undefined {
     return this.#chunks[0]?.keys[0];
   }
@@ -138,12 +132,6 @@ export class IdMap<TValue> {
   last(): StreamId | undefined {
     const chunk = this.#chunks[this.#chunks.length - 1];
     return chunk?.keys[chunk.keys.length - 1];
-  }
-
-  /** The value of the largest key. */
-  lastValue(): TValue | undefined {
-    const chunk = this.#chunks[this.#chunks.length - 1];
-    return chunk?.values[chunk.values.length - 1];
   }
 
   get(id: StreamId): TValue | undefined {
@@ -234,45 +222,6 @@ export class IdMap<TValue> {
     }
     this.#size--;
     return true;
-  }
-
-  /** Removes the `count` smallest keys, whole chunks at a time where possible. */
-  deleteFirst(count: number): void {
-    let left = Math.min(count, this.#size);
-    this.#size -= left;
-    let whole = 0;
-    while (whole < this.#chunks.length && (this.#chunks[whole]?.keys.length ?? 0) <= left) {
-      left -= this.#chunks[whole]?.keys.length ?? 0;
-      whole++;
-    }
-    if (whole > 0) {
-      this.#removeChunks(0, whole);
-    }
-    const head = this.#chunks[0];
-    if (left > 0 && head !== undefined) {
-      head.keys.splice(0, left);
-      head.ms.splice(0, left);
-      head.seq.splice(0, left);
-      head.values.splice(0, left);
-    }
-  }
-
-  /** How many keys are below `id`, counting at most `limit` (so trimming stays O(removed)). */
-  countBelow(id: StreamId, limit: number): number {
-    const probe = probeOf(id);
-    let count = 0;
-    for (let index = 0; index < this.#chunks.length; index++) {
-      if (count >= limit) {
-        return limit;
-      }
-      const chunk = this.#chunks[index] as Chunk<TValue>;
-      if (this.#compareToLast(probe, index) < 0) {
-        count += chunk.keys.length;
-        continue;
-      }
-      return Math.min(limit, count + lowerBound(chunk, probe));
-    }
-    return Math.min(limit, count);
   }
 
   /** The smallest key ≥ `id`. */
@@ -366,24 +315,6 @@ export class IdMap<TValue> {
       }
       at = (this.#chunks[index - 1]?.keys.length ?? 0) - 1;
     }
-  }
-
-  /** A copy, with each value mapped (shared when `copy` is omitted). */
-  clone<TCopy = TValue>(copy?: (value: TValue, id: StreamId) => TCopy): IdMap<TCopy> {
-    const result = new IdMap<TCopy>(this.#capacity);
-    result.#size = this.#size;
-    result.#lastMs = [...this.#lastMs];
-    result.#lastSeq = [...this.#lastSeq];
-    result.#chunks = this.#chunks.map((chunk) => ({
-      keys: [...chunk.keys],
-      ms: [...chunk.ms],
-      seq: [...chunk.seq],
-      values:
-        copy === undefined
-          ? ([...chunk.values] as unknown as TCopy[])
-          : chunk.values.map((value, at) => copy(value, chunk.keys[at] as StreamId)),
-    }));
-    return result;
   }
 
   /** Orders chunk `index`'s last key against the probe (negative: the key is smaller). */
