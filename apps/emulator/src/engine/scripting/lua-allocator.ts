@@ -155,3 +155,44 @@ export function createLuaAllocator(imports: AllocatorImports): (...args: number[
   });
   return instance.exports["alloc"] as (...args: number[]) => number;
 }
+
+/** What the allocator in JavaScript calls: a view of the heap as doubles, and the C allocator. */
+export interface JsAllocatorImports {
+  /** The heap as doubles, made anew when memory growth has detached the last one. */
+  readonly heapF64: () => Float64Array;
+  readonly realloc: (pointer: number, size: number) => number;
+  readonly free: (pointer: number) => void;
+}
+
+/**
+ * The same allocator in JavaScript, for a Lua module whose memory and C allocator are reachable
+ * only through emscripten's wrappers: a call out of wasm and back per allocation, the same
+ * accounting.
+ */
+export function createLuaAllocatorInJs(imports: JsAllocatorImports): (...args: number[]) => number {
+  const { heapF64, realloc, free } = imports;
+  // biome-ignore lint/complexity/useMaxParams: lua_Alloc's C signature, called from wasm.
+  return (budget: number, pointer: number, oldSize: number, newSize: number): number => {
+    const heap = heapF64();
+    const usedAt = (budget + BUDGET_USED) >> 3;
+    // With no block, `osize` is the kind of object being created, not a size.
+    const previous = pointer === 0 ? 0 : oldSize >>> 0;
+    const size = newSize >>> 0;
+    if (size === 0) {
+      free(pointer);
+      heap[usedAt] = (heap[usedAt] as number) - previous;
+      return 0;
+    }
+    const used = (heap[usedAt] as number) - previous + size;
+    // Shrinking never fails: Lua relies on it.
+    if (size > previous && used > (heap[(budget + BUDGET_LIMIT) >> 3] as number)) {
+      return 0;
+    }
+    const block = realloc(pointer, size);
+    if (block !== 0) {
+      // Read again: realloc may have grown the memory.
+      heapF64()[usedAt] = used;
+    }
+    return block;
+  };
+}

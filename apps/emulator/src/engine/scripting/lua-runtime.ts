@@ -10,7 +10,13 @@
  */
 import { createRequire } from "node:module";
 import type * as Wasmoon from "wasmoon";
-import { BUDGET_BYTES, BUDGET_LIMIT, BUDGET_USED, createLuaAllocator } from "./lua-allocator.ts";
+import {
+  BUDGET_BYTES,
+  BUDGET_LIMIT,
+  BUDGET_USED,
+  createLuaAllocator,
+  createLuaAllocatorInJs,
+} from "./lua-allocator.ts";
 
 /**
  * wasmoon ships a CommonJS (UMD) build: `require` loads it in ~7 ms of CPU, where an ESM `import`
@@ -358,7 +364,7 @@ function readBytes(pointer: number, length: number): string {
  */
 const allocate = emscripten.addFunction(
   wasmExports === undefined
-    ? allocateInJs
+    ? createLuaAllocatorInJs({ heapF64, realloc: raw.realloc, free: raw.free })
     : createLuaAllocator({
         memory: wasmExports["memory"],
         realloc: wasmExports["realloc"],
@@ -366,35 +372,6 @@ const allocate = emscripten.addFunction(
       }),
   "iiiii",
 );
-
-/**
- * The same allocator in JavaScript, for a module whose instance was not found (see `wasmExports`):
- * a call out of wasm and back per allocation, but the same accounting.
- */
-// biome-ignore lint/complexity/useMaxParams: lua_Alloc's C signature, called from wasm.
-function allocateInJs(budget: number, pointer: number, oldSize: number, newSize: number): number {
-  const heap = heapF64();
-  const usedAt = (budget + BUDGET_USED) >> 3;
-  // With no block, `osize` is the kind of object being created, not a size.
-  const previous = pointer === 0 ? 0 : oldSize >>> 0;
-  const size = newSize >>> 0;
-  if (size === 0) {
-    raw.free(pointer);
-    heap[usedAt] = (heap[usedAt] as number) - previous;
-    return 0;
-  }
-  const used = (heap[usedAt] as number) - previous + size;
-  // Shrinking never fails: Lua relies on it.
-  if (size > previous && used > (heap[(budget + BUDGET_LIMIT) >> 3] as number)) {
-    return 0;
-  }
-  const block = raw.realloc(pointer, size);
-  if (block !== 0) {
-    // Read again: realloc may have grown the memory.
-    heapF64()[usedAt] = used;
-  }
-  return block;
-}
 
 /** The budget block of each main state (the allocator's `ud`). */
 const budgets = new Map<LuaState, number>();
