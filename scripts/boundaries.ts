@@ -52,14 +52,16 @@ export const EMULATOR_LAYERS: Readonly<Record<string, readonly string[]>> = {
   ],
   resp: ["resp", "kv", "metrics", "faults", "errors.ts"],
   kv: ["kv", "engine", "storage", "metrics", "errors.ts"],
-  vector: ["vector", "storage", "metrics", "errors.ts"],
+  vector: ["vector", "storage", "metrics", "wasm", "errors.ts"],
   search: ["search", "vector", "storage", "metrics", "errors.ts"],
   management: ["management", "storage", "metrics", "kv", "vector", "queues", "errors.ts"],
   // Delivers over undici (an HTTP client, not a server): the queue product's own outbound traffic.
   queues: ["queues", "storage", "errors.ts"],
-  engine: ["engine", "storage"],
+  engine: ["engine", "storage", "wasm"],
   storage: ["storage", "errors.ts"],
   metrics: ["metrics"],
+  // The binary format of the small WebAssembly modules the emulator assembles itself.
+  wasm: ["wasm"],
   // Reset and seed of every product's state: products register into it (issue 23).
   control: ["control", "kv", "vector", "search", "queues", "errors.ts"],
   // Snapshots of the whole emulator: every owner's store state, as a data directory (issue 23).

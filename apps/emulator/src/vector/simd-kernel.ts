@@ -22,6 +22,23 @@
  * - `gatherL2(q, rows, n, list, count, out)`: the same with `l2`.
  */
 
+import {
+  F32,
+  I32,
+  moduleBytes,
+  name,
+  SECTION,
+  signedLeb,
+  sized,
+  unsignedLeb,
+  V128,
+  type WasmMemory,
+  webAssembly,
+} from "../wasm/module-bytes.ts";
+
+/** The memory a namespace's rows live in: shared (see {@link createMemory}). */
+export type SharedMemory = WasmMemory<SharedArrayBuffer>;
+
 /** The exports of the kernel module. */
 export interface SimdKernel {
   readonly dot: (a: number, b: number, n: number) => number;
@@ -64,9 +81,6 @@ const I32_OR = 0x72;
 const F32_ADD = 0x92;
 const F32_SUB = 0x93;
 const F32_MUL = 0x94;
-const I32 = 0x7f;
-const F32 = 0x7d;
-const V128 = 0x7b;
 /** SIMD instructions: the 0xfd prefix, then the opcode as unsigned LEB128. */
 const V128_LOAD = [0xfd, 0x00];
 const V128_CONST_ZERO = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
@@ -76,43 +90,6 @@ const F32X4_SUB = [0xfd, 0xe5, 0x01];
 const F32X4_MUL = [0xfd, 0xe6, 0x01];
 /** memarg: alignment 2^2 (rows are float32-aligned, not always 16-byte aligned), offset. */
 const memarg = (offset: number): number[] => [2, ...unsignedLeb(offset)];
-
-function unsignedLeb(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  do {
-    let byte = rest & 0x7f;
-    rest >>>= 7;
-    if (rest !== 0) {
-      byte |= 0x80;
-    }
-    out.push(byte);
-  } while (rest !== 0);
-  return out;
-}
-
-function signedLeb(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  for (;;) {
-    const byte = rest & 0x7f;
-    rest >>= 7;
-    if ((rest === 0 && (byte & 0x40) === 0) || (rest === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-/** A vector of bytes prefixed by its length (sections, function bodies, names). */
-function sized(bytes: number[]): number[] {
-  return [...unsignedLeb(bytes.length), ...bytes];
-}
-
-function name(text: string): number[] {
-  return sized([...new TextEncoder().encode(text)]);
-}
 
 /**
  * The body of `dot` or `l2` (params a, b, n; locals: 3, 9, 10 where the steps of eight, of four
@@ -493,8 +470,7 @@ function gatherBody(callee: number): number[] {
   ];
 }
 
-function moduleBytes(): Uint8Array {
-  const section = (id: number, content: number[]): number[] => [id, ...sized(content)];
+function kernelModuleBytes(): Uint8Array {
   const types = [
     3,
     // 0: (i32 i32 i32) → f32
@@ -557,40 +533,15 @@ function moduleBytes(): Uint8Array {
     ...sized([1, 5, I32, ...gatherBody(0), END]),
     ...sized([1, 5, I32, ...gatherBody(1), END]),
   ];
-  return new Uint8Array([
-    0x00,
-    0x61,
-    0x73,
-    0x6d,
-    0x01,
-    0x00,
-    0x00,
-    0x00,
-    ...section(1, types),
-    ...section(2, imports),
-    ...section(3, functions),
-    ...section(7, exports),
-    ...section(10, code),
+  return moduleBytes([
+    [SECTION.type, types],
+    [SECTION.import, imports],
+    [SECTION.function, functions],
+    [SECTION.export, exports],
+    [SECTION.code, code],
   ]);
 }
 
-/** A `WebAssembly.Memory` (the Node types do not declare the WebAssembly global). */
-export interface WasmMemory {
-  readonly buffer: SharedArrayBuffer;
-  grow(pages: number): number;
-}
-
-interface WasmApi {
-  readonly Memory: new (descriptor: {
-    initial: number;
-    maximum: number;
-    shared: boolean;
-  }) => WasmMemory;
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object, imports: object) => { readonly exports: unknown };
-}
-
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let compiled: object | undefined;
 
 /** Pages of 64 KiB a memory may grow to: WebAssembly's 32-bit limit, 4 GiB. */
@@ -604,13 +555,17 @@ const MAX_PAGES = 65_536;
  * of many vectors (80 of 90); a shared memory's buffer is not counted. Either kind reserves its
  * address space up front on 64-bit hosts and commits pages as it grows.
  */
-export function createMemory(pages: number): WasmMemory {
-  return new wasm.Memory({ initial: pages, maximum: MAX_PAGES, shared: true });
+export function createMemory(pages: number): SharedMemory {
+  return new webAssembly.Memory({
+    initial: pages,
+    maximum: MAX_PAGES,
+    shared: true,
+  }) as SharedMemory;
 }
 
 /** The kernel over `memory`; the module is compiled once per process. */
-export function instantiateKernel(memory: WasmMemory): SimdKernel {
-  compiled ??= new wasm.Module(moduleBytes());
-  const instance = new wasm.Instance(compiled, { e: { m: memory } });
-  return instance.exports as SimdKernel;
+export function instantiateKernel(memory: SharedMemory): SimdKernel {
+  compiled ??= new webAssembly.Module(kernelModuleBytes());
+  const instance = new webAssembly.Instance(compiled, { e: { m: memory } });
+  return instance.exports as unknown as SimdKernel;
 }

@@ -18,8 +18,8 @@ import {
   createMemory,
   type GatherArguments,
   instantiateKernel,
+  type SharedMemory,
   type SimdKernel,
-  type WasmMemory,
 } from "./simd-kernel.ts";
 
 const PAGE_BYTES = 65_536;
@@ -107,7 +107,7 @@ export class VectorArena {
   readonly #wasmFromBytes: number;
   readonly #queryAddress = 0;
   /** The WebAssembly memory once the rows moved there. */
-  #memory: WasmMemory | undefined;
+  #memory: SharedMemory | undefined;
   readonly #javascript: JavascriptKernel;
   #kernel: SimdKernel;
   #outAddress = 0;
@@ -326,7 +326,7 @@ export class VectorArena {
     );
   }
 
-  #viewWasm(memory: WasmMemory): void {
+  #viewWasm(memory: SharedMemory): void {
     const buffer = memory.buffer;
     this.#all = new Float32Array(buffer);
     this.#out = new Float32Array(buffer, this.#outAddress, WASM_CHUNK_ROWS);

@@ -9,6 +9,16 @@
  * at install time; `luaAllocatorSource` below is the same function in the text format.
  */
 
+import {
+  F64,
+  I32,
+  moduleBytes,
+  name,
+  SECTION,
+  sized,
+  webAssembly,
+} from "../../wasm/module-bytes.ts";
+
 /** Offsets in a budget block. */
 export const BUDGET_USED = 0;
 export const BUDGET_LIMIT = 8;
@@ -44,8 +54,6 @@ export interface AllocatorImports {
  *       (if (then (f64.store (local.get $ud) (local.get $used))))
  *       (local.get $block))
  */
-const I32 = 0x7f;
-const F64 = 0x7c;
 const op = {
   localGet: 0x20,
   localSet: 0x21,
@@ -105,16 +113,6 @@ const BODY = [
   ...[op.end, op.localGet, BLOCK, op.end],
 ];
 
-/** A length-prefixed vector or section payload (every length here is below 128). */
-function sized(bytes: readonly number[]): number[] {
-  if (bytes.length >= 128) {
-    throw new Error("the allocator module's encoder writes one-byte lengths only");
-  }
-  return [bytes.length, ...bytes];
-}
-
-const name = (text: string): number[] => sized([...text].map((char) => char.charCodeAt(0)));
-
 /** The module's bytes: imports env.memory, env.realloc, env.free; exports `alloc`. */
 function allocatorModuleBytes(): Uint8Array {
   const types = [
@@ -129,28 +127,18 @@ function allocatorModuleBytes(): Uint8Array {
     ...[...name("env"), ...name("realloc"), 0x00, 0],
     ...[...name("env"), ...name("free"), 0x00, 1],
   ];
-  return new Uint8Array([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...[0x01, ...sized(types)],
-    ...[0x02, ...sized(imports)],
-    ...[0x03, ...sized([1, 2])],
-    ...[0x07, ...sized([1, ...name("alloc"), 0x00, 2])],
-    ...[0x0a, ...sized([1, ...sized(BODY)])],
+  return moduleBytes([
+    [SECTION.type, types],
+    [SECTION.import, imports],
+    [SECTION.function, [1, 2]],
+    [SECTION.export, [1, ...name("alloc"), 0x00, 2]],
+    [SECTION.code, [1, ...sized(BODY)]],
   ]);
-}
-
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => unknown;
-  Instance: new (
-    module: unknown,
-    imports: Record<string, Record<string, unknown>>,
-  ) => { exports: Record<string, unknown> };
 }
 
 /** The allocator, instantiated over the Lua module's memory and allocator. */
 export function createLuaAllocator(imports: AllocatorImports): (...args: number[]) => number {
-  const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-  const instance = new wasm.Instance(new wasm.Module(allocatorModuleBytes()), {
+  const instance = new webAssembly.Instance(new webAssembly.Module(allocatorModuleBytes()), {
     env: { memory: imports.memory, realloc: imports.realloc, free: imports.free },
   });
   return instance.exports["alloc"] as (...args: number[]) => number;

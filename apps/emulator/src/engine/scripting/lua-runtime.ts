@@ -10,6 +10,7 @@
  */
 import { createRequire } from "node:module";
 import type * as Wasmoon from "wasmoon";
+import { webAssembly } from "../../wasm/module-bytes.ts";
 import {
   BUDGET_BYTES,
   BUDGET_LIMIT,
@@ -114,11 +115,6 @@ interface LuaSymbols {
   lual_pushresult(buffer: number): void;
 }
 
-interface WasmNamespace {
-  instantiate(...args: unknown[]): Promise<unknown>;
-}
-/** `WebAssembly.instantiate`, typed here (the project's libs declare no WebAssembly values). */
-const webAssembly = (globalThis as unknown as { WebAssembly: WasmNamespace }).WebAssembly;
 const instantiate = webAssembly.instantiate;
 /** Every module's exports instantiated while the Lua module loads (others may load meanwhile). */
 const instantiated: Record<string, unknown>[] = [];
