@@ -14,7 +14,7 @@ export {
 export { type Clock, ManualClock, systemClock, type TimerHandle } from "./clock.ts";
 export type { CommandResult } from "./commands/context.ts";
 export type { Command, RestRefusal } from "./commands/define.ts";
-export { findCommand } from "./commands/dispatch.ts";
+export { findCommand, resolveLookedUp } from "./commands/dispatch.ts";
 export { COMMAND_TABLE } from "./commands/table.ts";
 export { Engine } from "./engine.ts";
 export {

@@ -33,7 +33,7 @@ import {
   type KvCaller,
   type KvSession,
 } from "../kv/backend.ts";
-import { type Command, isWriteCommand, lookupCommand } from "../kv/command-info.ts";
+import { type Command, isWriteCommand, lookupCommand, lookupError } from "../kv/command-info.ts";
 import { DEFAULT_OUTPUT_LIMITS, OutputLimitGuard } from "../kv/output-limit.ts";
 import { checkLookedUpCommand, type PolicyCaller } from "../kv/policy.ts";
 import type { UsageTotals } from "../metrics/usage.ts";
@@ -412,7 +412,9 @@ export class RespConnection {
     }
     const session = this.#session;
     if (!this.#isAuthenticated || session === undefined) {
-      return NOAUTH;
+      // Redis looks the command up and checks its arity first (src/server.c processCommand).
+      const error = lookupError(command, argv);
+      return error === undefined ? NOAUTH : { kind: "error", message: error };
     }
     const refusal = checkLookedUpCommand(
       argv,

@@ -37,6 +37,35 @@ describe("the RESP port requires a token", () => {
     }
   });
 
+  test("before AUTH, an unknown command and a wrong arity get Redis's errors, not NOAUTH", async ({
+    expect,
+  }) => {
+    // redis-server 7.0 with requirepass answers these (processCommand looks the command up and
+    // checks its arity before authentication).
+    await using server = await startRespEmulator();
+    const client = await RespClient.connect(server.port);
+    try {
+      expect(show(await client.call("FOO", "a", "b"))).toBe(
+        "-ERR unknown command 'FOO', with args beginning with: 'a' 'b' ",
+      );
+      expect(show(await client.call("GET"))).toBe(
+        "-ERR wrong number of arguments for 'get' command",
+      );
+      expect(show(await client.call("CLIENT", "FOO"))).toBe(
+        "-ERR unknown subcommand 'FOO'. Try CLIENT HELP.",
+      );
+      expect(show(await client.call("CLIENT"))).toBe(
+        "-ERR wrong number of arguments for 'client' command",
+      );
+      expect(show(await client.call("AUTH"))).toBe(
+        "-ERR wrong number of arguments for 'auth' command",
+      );
+      expect(show(await client.call("GET", "k"))).toBe(NOAUTH);
+    } finally {
+      await client.close();
+    }
+  });
+
   test("AUTH default <token> and HELLO … AUTH default <token> authenticate", async ({ expect }) => {
     await using server = await startRespEmulator();
     const first = await RespClient.connect(server.port);
