@@ -181,7 +181,7 @@ const PARAMETERS: readonly Parameter[] = [
   },
   {
     name: "hash-max-listpack-entries",
-    defaultValue: "128",
+    defaultValue: "512",
     validate: integer(0, LLONG_MAX),
     aliases: ["hash-max-ziplist-entries"],
   },

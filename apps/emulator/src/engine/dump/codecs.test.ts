@@ -143,7 +143,7 @@ describe("DUMP/RESTORE of containers", () => {
     run("HSET", "small", "a", "1", "b", "2", "c", "3");
     run("HPEXPIREAT", "small", String(now + 5000), "FIELDS", "1", "b");
     run("HPEXPIREAT", "small", String(now + 3000), "FIELDS", "1", "c");
-    run("HSET", "large", ...Array.from({ length: 150 }, (_, i) => [`f${i}`, "v"]).flat());
+    run("HSET", "large", ...Array.from({ length: 600 }, (_, i) => [`f${i}`, "v"]).flat());
     run("HPEXPIREAT", "large", String(now + 4000), "FIELDS", "2", "f3", "f140");
     for (const [key, encoding, fields] of [
       ["small", "listpackex", ["a", "b", "c"]],
