@@ -157,7 +157,10 @@ function callCommand(request: CallRequest, argv: readonly string[]): Reply {
     return server.rejectCall(command, "ERR This Redis command is not allowed from script");
   }
   const { ctx, session } = request;
-  const denial = server.acl.check(session, { command, argv, nowMs: ctx.now });
+  // The default user needs no check, and no request object made for it (as the engine's #run).
+  const denial = server.acl.isUnrestricted(session)
+    ? undefined
+    : server.acl.check(session, { command, argv, nowMs: ctx.now });
   if (denial !== undefined) {
     // scriptVerifyACL (Redis 7.2+): the NOPERM text after "ACL failure in script: ".
     return server.rejectCall(
