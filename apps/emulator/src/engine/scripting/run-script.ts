@@ -137,6 +137,13 @@ interface CallRequest {
   readonly ctx: CommandContext;
   readonly session: Session;
   readonly readOnly: ReadOnlyMode;
+  /**
+   * Whether the caller's user may run anything (the default user): its commands then need no ACL
+   * check. Read when the script starts and again before each later slice: ACL and AUTH cannot run
+   * in a script, nor in another client while it is busy (they are not allow_busy), but the
+   * management API may change users between slices.
+   */
+  readonly isUnrestricted: boolean;
   /** Set on the first write command (SCRIPT_WRITE_DIRTY: SCRIPT KILL then refuses). */
   written: boolean;
 }
@@ -157,8 +164,7 @@ function callCommand(request: CallRequest, argv: readonly string[]): Reply {
     return server.rejectCall(command, "ERR This Redis command is not allowed from script");
   }
   const { ctx, session } = request;
-  // The default user needs no check, and no request object made for it (as the engine's #run).
-  const denial = server.acl.isUnrestricted(session)
+  const denial = request.isUnrestricted
     ? undefined
     : server.acl.check(session, { command, argv, nowMs: ctx.now });
   if (denial !== undefined) {
@@ -192,6 +198,7 @@ class ScriptCall implements ScriptRun, CallRequest {
   readonly ctx: CommandContext;
   readonly session: Session;
   readonly readOnly: ReadOnlyMode;
+  isUnrestricted: boolean;
   written = false;
   readonly random: Rand48;
   readonly startedAtMs = performance.now();
@@ -211,6 +218,7 @@ class ScriptCall implements ScriptRun, CallRequest {
     this.ctx = ctx;
     this.session = options.state.session;
     this.readOnly = options.readOnly;
+    this.isUnrestricted = ctx.server.acl.isUnrestricted(this.session);
     this.random = options.state.random;
     this.limitMs = ctx.server.config.derived(scriptTimeLimitMs);
     this.thread = options.vm.thread;
@@ -331,6 +339,7 @@ export function runScript(
     pending: new Promise((resolve) => {
       const slice = (): void => {
         run.stuckSinceMs = undefined;
+        run.isUnrestricted = server.acl.isUnrestricted(session);
         // The unit ends after `busy` is cleared, so blocked clients are served then.
         const next = server.runUnit(atMs, () => {
           const result = withScriptRun(run, () => vm.resume());
