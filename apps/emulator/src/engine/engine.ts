@@ -21,7 +21,13 @@ import type {
   ServerStats,
 } from "./commands/context.ts";
 import type { Command } from "./commands/define.ts";
-import { findCommand, keyPositions, resolveCommand, resolveLookedUp } from "./commands/dispatch.ts";
+import {
+  findCommand,
+  keyPositions,
+  type Resolved,
+  resolveCommand,
+  resolveLookedUp,
+} from "./commands/dispatch.ts";
 import { COMMAND_TABLE } from "./commands/table.ts";
 import { Config, type NotifyClass } from "./config.ts";
 import { ERR, ReplyError } from "./errors.ts";
@@ -365,6 +371,18 @@ export class Engine implements ServerApi, KeyspaceObserver {
     return this.#scripting?.busy?.kind;
   }
 
+  /**
+   * Runs a command a running script's `redis.call` found and checked (lookup, arity and ACL, as
+   * scriptCall does), inside the script's unit: `resolved` is kept by the caller and passed again
+   * for every call of the same command, so nothing is looked up or allocated for it here.
+   */
+  executeResolved(argv: readonly string[], session: Session, resolved: Resolved): CommandResult {
+    if (this.#unitTimeMs === undefined) {
+      return this.execute(argv, session, resolved.command);
+    }
+    return this.#runResolved(argv, session, resolved);
+  }
+
   #run(argv: readonly string[], session: Session, lookedUp?: Command): CommandResult {
     const resolution =
       lookedUp === undefined
@@ -373,7 +391,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
     if (!resolution.ok) {
       return this.rejectLookup(argv, resolution.error);
     }
-    const { command, start } = resolution;
+    return this.#runResolved(argv, session, resolution);
+  }
+
+  #runResolved(argv: readonly string[], session: Session, resolved: Resolved): CommandResult {
+    const { command, start } = resolved;
     // ACL check before anything runs or is observed (src/server.c processCommand). A script's
     // commands were checked by its redis.call with the same user, command and time (scriptCall),
     // and a user with no limits (the default user) needs no request object made for it.

@@ -18,6 +18,7 @@ import type { Session } from "../session.ts";
 import type { ShardChannels } from "../shard-channels.ts";
 import type { Tracking } from "../tracking.ts";
 import type { Command } from "./define.ts";
+import type { Resolved } from "./dispatch.ts";
 
 /** A command that must wait for data (BLPOP, BZPOPMIN, XREAD BLOCK, …) or for a busy script. */
 export interface BlockedReply {
@@ -92,6 +93,11 @@ export interface ServerApi {
    * `command` is what `findCommand` gives for `argv`, when the caller has looked it up.
    */
   execute(argv: readonly string[], session: Session, command?: Command): CommandResult;
+  /**
+   * Runs a command whose lookup and arity the caller checked, inside the caller's unit (a
+   * script's `redis.call`, which keeps one `resolved` per command it calls).
+   */
+  executeResolved(argv: readonly string[], session: Session, resolved: Resolved): CommandResult;
   /**
    * Runs `body` as one unit at the frozen time `atMs` (a slice of a script that yielded keeps its
    * start time): the effects it caused are logged when it ends, and blocked clients are served.

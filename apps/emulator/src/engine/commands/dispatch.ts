@@ -15,6 +15,9 @@ export type Resolution =
     }
   | { readonly ok: false; readonly error: string };
 
+/** A command found and its arity checked: what runs it (`Engine.executeResolved`). */
+export type Resolved = Extract<Resolution, { readonly ok: true }>;
+
 /**
  * The command (or subcommand) `argv` names, compared as Redis does (`strcasecmp`: ASCII letters
  * only); a container when its subcommand is missing or unknown; undefined for an unknown command.

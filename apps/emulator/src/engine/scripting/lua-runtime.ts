@@ -680,23 +680,24 @@ function callArgumentsFromStack(
   const words = emscripten.HEAPU32;
   const heap = emscripten.HEAPU8;
   const top = words[(L + STATE_TOP) >> 2] as number;
-  const ci = words[(L + STATE_CI) >> 2] as number;
-  const argv: string[] = [];
-  for (let slot = (words[ci >> 2] as number) + SLOT_BYTES; slot < top; slot += SLOT_BYTES) {
+  const first = (words[(words[(L + STATE_CI) >> 2] as number) >> 2] as number) + SLOT_BYTES;
+  // Sized once: an array grown by push starts with room for sixteen, most of a call's garbage.
+  const argv = new Array<string>(Math.max(0, (top - first) / SLOT_BYTES));
+  for (let slot = first, i = 0; slot < top; slot += SLOT_BYTES, i++) {
     const tag = heap[slot + SLOT_TAG];
     if (tag === TAG_SHORT_STRING) {
       const text = words[slot >> 2] as number;
-      argv.push(readBytes(text + STRING_BYTES, heap[text + STRING_SHORT_LENGTH] as number));
+      argv[i] = readBytes(text + STRING_BYTES, heap[text + STRING_SHORT_LENGTH] as number);
     } else if (tag === TAG_LONG_STRING) {
       const text = words[slot >> 2] as number;
-      argv.push(readBytes(text + STRING_BYTES, words[(text + STRING_LONG_LENGTH) >> 2] as number));
+      argv[i] = readBytes(text + STRING_BYTES, words[(text + STRING_LONG_LENGTH) >> 2] as number);
     } else if (tag === TAG_INTEGER) {
       // (double) of the 64-bit integer: both halves are exact, the one addition rounds as C does.
       const low = words[slot >> 2] as number;
       const high = emscripten.HEAP32[(slot + 4) >> 2] as number;
-      argv.push(formatNumber(high * TWO_POW_32 + low));
+      argv[i] = formatNumber(high * TWO_POW_32 + low);
     } else if (tag === TAG_FLOAT) {
-      argv.push(formatNumber(heapF64()[slot >> 3] as number));
+      argv[i] = formatNumber(heapF64()[slot >> 3] as number);
     } else {
       return undefined;
     }

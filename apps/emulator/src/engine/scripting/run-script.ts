@@ -43,43 +43,89 @@ const SERVICE_READONLY_ERROR = "READONLY Write commands are not allowed from rea
 const KILLED = "Script killed by user with SCRIPT KILL...";
 
 /**
+ * A command as scripts call it: found and its arity's start worked out once (what the engine
+ * runs, `Resolved`), with the flags scriptCall checks on every call read once from its set.
+ */
+interface ScriptCommand {
+  readonly ok: true;
+  readonly command: Command;
+  readonly start: number;
+  readonly isNoscript: boolean;
+  readonly isWrite: boolean;
+  /** `write` or `may_replicate`: refused in read-only scripts. */
+  readonly isRefusedReadOnly: boolean;
+}
+
+const scriptCommands = new WeakMap<Command, ScriptCommand>();
+
+function scriptCommandOf(command: Command): ScriptCommand {
+  let entry = scriptCommands.get(command);
+  if (entry === undefined) {
+    const flags = command.flags;
+    entry = {
+      ok: true,
+      command,
+      // As the engine's resolveLookedUp: a subcommand's arguments start after both names.
+      start: command.subcommands === undefined && command.name.includes("|") ? 2 : 1,
+      isNoscript: flags.has("noscript"),
+      isWrite: flags.has("write"),
+      isRefusedReadOnly: flags.has("write") || flags.has("may_replicate"),
+    };
+    scriptCommands.set(command, entry);
+  }
+  return entry;
+}
+
+/**
  * Command names as scripts spell them ('set', 'SET') → the command, per command table: a script
  * names a handful of commands over and over, and the names read from Lua are strings built a byte
  * at a time, which cost more to upper-case and hash than the lookup itself.
  */
-const namesByTable = new WeakMap<ReadonlyMap<string, Command>, Map<string, Command>>();
+const namesByTable = new WeakMap<ReadonlyMap<string, Command>, Map<string, ScriptCommand>>();
 /** Spellings remembered per table; beyond it the cache starts again (mixed-case names are rare). */
 const NAME_CACHE_LIMIT = 1024;
+/** The table the last lookup was made in, and its names: one engine's table in a process. */
+let lastTable: ReadonlyMap<string, Command> | undefined;
+let lastNames = new Map<string, ScriptCommand>();
 
-function commandNamed(commands: ReadonlyMap<string, Command>, name: string): Command | undefined {
-  let names = namesByTable.get(commands);
-  if (names === undefined) {
-    names = new Map();
+function commandNamed(
+  commands: ReadonlyMap<string, Command>,
+  name: string,
+): ScriptCommand | undefined {
+  let names = lastNames;
+  if (commands !== lastTable) {
+    names = namesByTable.get(commands) ?? new Map();
     namesByTable.set(commands, names);
+    lastTable = commands;
+    lastNames = names;
   }
-  let command = names.get(name);
-  if (command === undefined) {
-    command = commands.get(asciiUpper(name));
-    if (command !== undefined) {
-      if (names.size >= NAME_CACHE_LIMIT) {
-        names.clear();
-      }
-      names.set(name, command);
+  let entry = names.get(name);
+  if (entry === undefined) {
+    const command = commands.get(asciiUpper(name));
+    if (command === undefined) {
+      return undefined;
     }
+    if (names.size >= NAME_CACHE_LIMIT) {
+      names.clear();
+    }
+    entry = scriptCommandOf(command);
+    names.set(name, entry);
   }
-  return command;
+  return entry;
 }
 
 /** `lookupCommand` for scripts: a container without its subcommand is the container itself. */
 function lookupCommand(
   commands: ReadonlyMap<string, Command>,
   argv: readonly string[],
-): Command | undefined {
-  const command = commandNamed(commands, argv[0] ?? "");
-  if (command?.subcommands === undefined || argv.length < 2) {
-    return command;
+): ScriptCommand | undefined {
+  const entry = commandNamed(commands, argv[0] ?? "");
+  const subcommands = entry?.command.subcommands;
+  if (subcommands === undefined || argv.length < 2) {
+    return entry;
   }
-  return command.subcommands.get(asciiUpper(argv[1] ?? ""));
+  const subcommand = subcommands.get(asciiUpper(argv[1] ?? ""));
+  return subcommand === undefined ? undefined : scriptCommandOf(subcommand);
 }
 
 function hasValidArity(command: Command, argc: number): boolean {
@@ -91,6 +137,13 @@ interface CallRequest {
   readonly ctx: CommandContext;
   readonly session: Session;
   readonly readOnly: ReadOnlyMode;
+  /**
+   * Whether the caller's user may run anything (the default user): its commands then need no ACL
+   * check. Read when the script starts and again before each later slice: ACL and AUTH cannot run
+   * in a script, nor in another client while it is busy (they are not allow_busy), but the
+   * management API may change users between slices.
+   */
+  readonly isUnrestricted: boolean;
   /** Set on the first write command (SCRIPT_WRITE_DIRTY: SCRIPT KILL then refuses). */
   written: boolean;
 }
@@ -98,19 +151,22 @@ interface CallRequest {
 /** scriptCall: the checks Redis makes before a script's command runs, then the command. */
 function callCommand(request: CallRequest, argv: readonly string[]): Reply {
   const server = request.ctx.server;
-  const command = lookupCommand(server.commands, argv);
+  const entry = lookupCommand(server.commands, argv);
   // Refusals count in errorstats and the command's rejected_calls, as scriptCall's do.
-  if (command === undefined) {
+  if (entry === undefined) {
     return server.rejectCall(undefined, "ERR Unknown Redis command called from script");
   }
+  const command = entry.command;
   if (!hasValidArity(command, argv.length)) {
     return server.rejectCall(command, "ERR Wrong number of args calling Redis command from script");
   }
-  if (command.flags.has("noscript")) {
+  if (entry.isNoscript) {
     return server.rejectCall(command, "ERR This Redis command is not allowed from script");
   }
   const { ctx, session } = request;
-  const denial = server.acl.check(session, { command, argv, nowMs: ctx.now });
+  const denial = request.isUnrestricted
+    ? undefined
+    : server.acl.check(session, { command, argv, nowMs: ctx.now });
   if (denial !== undefined) {
     // scriptVerifyACL (Redis 7.2+): the NOPERM text after "ACL failure in script: ".
     return server.rejectCall(
@@ -118,20 +174,17 @@ function callCommand(request: CallRequest, argv: readonly string[]): Reply {
       `ERR ACL failure in script: ${denial.replace(/^NOPERM /, "")}`,
     );
   }
-  if (
-    request.readOnly !== "off" &&
-    (command.flags.has("write") || command.flags.has("may_replicate"))
-  ) {
+  if (request.readOnly !== "off" && entry.isRefusedReadOnly) {
     return server.rejectCall(
       command,
       request.readOnly === "service" ? SERVICE_READONLY_ERROR : READONLY_SCRIPT_ERROR,
     );
   }
-  if (command.flags.has("write")) {
+  if (entry.isWrite) {
     request.written = true;
   }
-  // The command found above is what the engine's own lookup would find (findCommand).
-  const result = server.execute(argv, session, command);
+  // Found and checked as the engine's own lookup and arity check would (findCommand).
+  const result = server.executeResolved(argv, session, entry);
   // Commands never block in scripts; scripts cannot run scripts (noscript), so none is pending.
   return result.kind === "blocked" ? result.timeoutReply : result;
 }
@@ -145,6 +198,7 @@ class ScriptCall implements ScriptRun, CallRequest {
   readonly ctx: CommandContext;
   readonly session: Session;
   readonly readOnly: ReadOnlyMode;
+  isUnrestricted: boolean;
   written = false;
   readonly random: Rand48;
   readonly startedAtMs = performance.now();
@@ -164,6 +218,7 @@ class ScriptCall implements ScriptRun, CallRequest {
     this.ctx = ctx;
     this.session = options.state.session;
     this.readOnly = options.readOnly;
+    this.isUnrestricted = ctx.server.acl.isUnrestricted(this.session);
     this.random = options.state.random;
     this.limitMs = ctx.server.config.derived(scriptTimeLimitMs);
     this.thread = options.vm.thread;
@@ -219,13 +274,13 @@ function oneLine(text: string): string {
 
 /** redis.acl_check_cmd: undefined for an unknown command, else whether the caller's user may run it. */
 function mayRun(ctx: CommandContext, argv: readonly string[]): boolean | undefined {
-  const command = lookupCommand(ctx.server.commands, argv);
-  if (command === undefined) {
+  const entry = lookupCommand(ctx.server.commands, argv);
+  if (entry === undefined) {
     return undefined;
   }
   const acl = ctx.server.acl;
   const user = acl.user(acl.userOf(ctx.session));
-  return user !== undefined && checkPermission(user, command, argv) === undefined;
+  return user !== undefined && checkPermission(user, entry.command, argv) === undefined;
 }
 
 /** busy-reply-threshold (alias lua-time-limit) in ms; 0 disables the limit. */
@@ -284,6 +339,7 @@ export function runScript(
     pending: new Promise((resolve) => {
       const slice = (): void => {
         run.stuckSinceMs = undefined;
+        run.isUnrestricted = server.acl.isUnrestricted(session);
         // The unit ends after `busy` is cleared, so blocked clients are served then.
         const next = server.runUnit(atMs, () => {
           const result = withScriptRun(run, () => vm.resume());

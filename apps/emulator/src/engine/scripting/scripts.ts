@@ -20,28 +20,30 @@ export function sha1hex(body: string): string {
 }
 
 /**
- * Splits what follows the script (or function name) into keys and arguments. `numkeys` is checked
- * as EVAL does: not an integer → `badNumkeys`, then too many, then negative (thrown as replies).
+ * Splits what follows the script (or function name) into keys and arguments: `values` from `from`
+ * on (numkeys there, the keys and arguments after it). `numkeys` is checked as EVAL does: not an
+ * integer → `badNumkeys`, then too many, then negative (thrown as replies).
  */
 export function splitKeys(
-  rest: readonly string[],
+  values: readonly string[],
   badNumkeys: string,
+  from = 0,
 ): { keys: string[]; args: string[] } {
-  const numkeys = parseIntegerArg(rest[0] ?? "");
+  const numkeys = parseIntegerArg(values[from] ?? "");
   if (numkeys === undefined) {
     throw new ReplyError(badNumkeys);
   }
   // Indexes rather than a rest pattern: every EVAL/EVALSHA splits, and a copy through the
   // iterator protocol cost more than the split itself.
-  const valueCount = Math.max(0, rest.length - 1);
+  const valueCount = Math.max(0, values.length - from - 1);
   if (numkeys > valueCount) {
     throw new ReplyError(ERR.NUMKEYS_TOO_MANY);
   }
   if (numkeys < 0) {
     throw new ReplyError(ERR.NUMKEYS_NEGATIVE);
   }
-  const count = Number(numkeys);
-  return { keys: rest.slice(1, 1 + count), args: rest.slice(1 + count) };
+  const keysEnd = from + 1 + Number(numkeys);
+  return { keys: values.slice(from + 1, keysEnd), args: values.slice(keysEnd) };
 }
 
 /** The key positions of EVAL-style commands: `numkeys` at argv[2], then the keys. */

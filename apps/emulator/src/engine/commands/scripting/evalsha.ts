@@ -58,7 +58,9 @@ export function defineEvalsha(spec: {
       if (script.length !== 40) {
         throw new ReplyError(ERR.NOSCRIPT);
       }
-      const { keys, args: values } = splitKeys(args.rest(), ERR.NOT_INTEGER);
+      // Keys and arguments are sliced from argv itself (numkeys at 2), not from a copy of the rest.
+      args.skipRest();
+      const { keys, args: values } = splitKeys(args.argv, ERR.NOT_INTEGER, 2);
       return { script, keys, args: values };
     },
     run: (ctx, { script, keys, args }) =>
