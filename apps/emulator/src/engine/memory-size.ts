@@ -2,8 +2,9 @@
  * MEMORY USAGE as Redis 7.0 computes it (src/object.c `objectComputeSize` and `memoryCommand`):
  * the key's dict entry and sds, the value's robj, and each encoding's allocations rounded up to
  * jemalloc's size classes (`zmalloc_size`). Where Redis samples (hashtables, skiplists, quicklist
- * nodes, stream nodes), this samples the same elements' counterparts (the first `samples` in the
- * engine's order; Redis's dict iterator order is its table's) and scales the average the same way.
+ * nodes, stream nodes), this samples the same elements (the first `samples` in order; for a
+ * hashtable, whose order in Redis is its buckets', positions spread over the engine's order) and
+ * scales the average the same way.
  * `samples` 0 means every element.
  *
  * What stays an estimate, and why:
@@ -165,6 +166,22 @@ function sampled<T>(
   return seen === 0 ? 0 : Math.trunc((total / seen) * count);
 }
 
+/**
+ * The same over a hashtable, whose iteration order in Redis is its buckets' (unrelated to when
+ * elements came): `samples` positions spread evenly over the engine's order stand in for them.
+ */
+function sampledSpread(
+  count: number,
+  { samples, measure }: { samples: number; measure: (position: number) => number },
+): number {
+  const taken = Math.min(samples, count);
+  let total = 0;
+  for (let i = 0; i < taken; i++) {
+    total += measure(Math.floor((i * count) / taken));
+  }
+  return taken === 0 ? 0 : Math.trunc((total / taken) * count);
+}
+
 // ---- hashes ------------------------------------------------------------------------------------
 
 /** A field-expiry listpack's struct (`listpackEx`: the listpack, its metadata and a key pointer). */
@@ -175,9 +192,9 @@ function hashSize(hash: HashValue, samples: number): number {
   if (encoding === "hashtable") {
     return (
       dictSize(hash.size) +
-      sampled(hash.entries(), hash.size, {
+      sampledSpread(hash.size, {
         samples,
-        measure: ([field, value]) => DICT_ENTRY + elementSize(field) + elementSize(value),
+        measure: (at) => DICT_ENTRY + elementSize(hash.fieldAt(at)) + elementSize(hash.valueAt(at)),
       })
     );
   }
@@ -213,9 +230,9 @@ function setSize(set: SetValue, samples: number): number {
     case "hashtable":
       return (
         dictSize(set.size) +
-        sampled(set.members, set.size, {
+        sampledSpread(set.size, {
           samples,
-          measure: (member) => DICT_ENTRY + elementSize(member),
+          measure: (at) => DICT_ENTRY + elementSize(set.at(at)),
         })
       );
     default:

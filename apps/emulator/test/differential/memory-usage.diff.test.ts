@@ -2,7 +2,8 @@
  * MEMORY USAGE against redis-server 7.0: the same data of every type and encoding, at several
  * sizes and across the encodings' thresholds, must cost what Redis says (`objectComputeSize`),
  * with SAMPLES 0 (every element) and the default 5. Exact where Redis is deterministic; skiplists
- * (random node levels) and mixed-size samples within a tolerance.
+ * within a tolerance (Redis draws each node's level at random: with SAMPLES 0 the mean over many
+ * nodes is close to the expected one, over a default sample of 5 it varies by several percent).
  *
  * Two things are settled before measuring, both on the Redis side only:
  * - incremental rehashing: right after a hashtable grows Redis holds both tables until a few more
@@ -22,8 +23,8 @@ interface Case {
   readonly build: readonly (readonly string[])[];
   /** Relative tolerance; 0 (the default) is exact. */
   readonly tolerance?: number;
-  /** The same for the default SAMPLES, where it differs. */
-  readonly sampledTolerance?: number;
+  /** The same for the default SAMPLES, where it differs; "random" when Redis's sample is. */
+  readonly sampledTolerance?: number | "random";
   /** Bytes Redis 7.0 counts beyond the engine's answer (a 7.0 encoding the engine does not use). */
   readonly redisExtra?: number;
 }
@@ -61,7 +62,6 @@ const cases: Record<string, Case> = {
   },
   "hashtable hash from a long value": {
     build: [["HSET", "k", "a", "1", "b", "x".repeat(65)]],
-    tolerance: 0.05,
   },
   "1000-field hashtable hash": {
     build: [["HSET", "k", ...range(1000, (i) => [`field:${pad(i)}`, `value:${pad(i)}`]).flat()]],
@@ -77,8 +77,8 @@ const cases: Record<string, Case> = {
   "1000-member hashtable set": { build: [["SADD", "k", ...range(1000, (i) => `m:${pad(i)}`)]] },
   "hashtable set of mixed lengths": {
     build: [["SADD", "k", ...range(300, (i) => "m".repeat(1 + (i % 40)))]],
-    tolerance: 0.05,
-    sampledTolerance: 0.3,
+    // Redis samples 5 members in its buckets' order, a random pick of lengths 1 to 40: not compared.
+    sampledTolerance: "random",
   },
 
   // Sorted sets: listpack (scores as 7.0's d2string prints them), the thresholds, skiplists.
@@ -91,17 +91,17 @@ const cases: Record<string, Case> = {
   },
   "129-member skiplist zset": {
     build: [["ZADD", "k", ...range(129, (i) => [String(i), `m${pad(i)}`]).flat()]],
-    tolerance: 0.05,
+    tolerance: 0.03,
     sampledTolerance: 0.15,
   },
   "skiplist zset from a long member": {
     build: [["ZADD", "k", "1", "a", "2", "b".repeat(65)]],
-    tolerance: 0.1,
+    tolerance: 0.05,
     sampledTolerance: 0.15,
   },
   "1000-member skiplist zset": {
     build: [["ZADD", "k", ...range(1000, (i) => [`${i}.5`, `member:${pad(i)}`]).flat()]],
-    tolerance: 0.05,
+    tolerance: 0.02,
     sampledTolerance: 0.15,
   },
 
@@ -229,6 +229,9 @@ describe.runIf(canRunDifferential)("MEMORY USAGE against redis-server 7.0", () =
         const label = i === 0 ? "SAMPLES 0" : "default SAMPLES";
         const mine = ours[i] ?? Number.NaN;
         const expected = redis[i] ?? Number.NaN;
+        if (tolerance === "random") {
+          continue;
+        }
         if (tolerance === 0) {
           expect(mine, label).toBe(expected);
         } else {
