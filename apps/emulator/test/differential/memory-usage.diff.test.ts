@@ -44,7 +44,9 @@ const cases: Record<string, Case> = {
   "44-byte embstr": { build: [["SET", "k", "x".repeat(44)]] },
   "45-byte raw string": { build: [["SET", "k", "x".repeat(45)]] },
   "1000-byte raw string": { build: [["SET", "k", "y".repeat(1000)]] },
+  "100 KB raw string": { build: [["SET", "k", "z".repeat(100_000)]] },
   "13-byte key": { build: [["SET", "k".repeat(13), "v"]] },
+  "40-byte key": { build: [["SET", "k".repeat(40), "v"]] },
 
   // Hashes: listpack (integers stored as integers), the entries and value thresholds, hashtable.
   "3-field listpack hash": { build: [["HSET", "k", "a", "1", "b", "2", "c", "3"]] },
@@ -62,6 +64,13 @@ const cases: Record<string, Case> = {
   },
   "hashtable hash from a long value": {
     build: [["HSET", "k", "a", "1", "b", "x".repeat(65)]],
+  },
+  "listpack hash after deletes": {
+    build: [
+      ["HSET", "k", ...range(20, (i) => [`f${i}`, `value-${i}`]).flat()],
+      ["HDEL", "k", "f3", "f7", "f11"],
+      ["HSET", "k", "f7", "back"],
+    ],
   },
   "1000-field hashtable hash": {
     build: [["HSET", "k", ...range(1000, (i) => [`field:${pad(i)}`, `value:${pad(i)}`]).flat()]],
@@ -114,6 +123,10 @@ const cases: Record<string, Case> = {
   "1000-item quicklist": {
     build: [["RPUSH", "k", ...range(1000, (i) => `item-${pad(i)}-padding`)]],
   },
+  "quicklist built from the head": {
+    build: range(10, (n) => ["LPUSH", "k", ...range(100, (i) => `head-${pad(100 * n + i)}`)]),
+    sampledTolerance: 0.05,
+  },
   "quicklist of 300-byte items": {
     build: [["RPUSH", "k", ...range(200, (i) => `${pad(i)}${"z".repeat(295)}`)]],
   },
@@ -153,6 +166,16 @@ const streamCases: Record<string, Case> = {
       ["XREADGROUP", "GROUP", "g1", "bob", "COUNT", "5", "STREAMS", "k", ">"],
       ["XGROUP", "CREATECONSUMER", "k", "g2", "carol"],
     ],
+  },
+  "stream with a large pending entries list": {
+    build: [
+      ...streamBuild(1000),
+      ["XGROUP", "CREATE", "k", "g", "0"],
+      ["XREADGROUP", "GROUP", "g", "alice", "COUNT", "700", "STREAMS", "k", ">"],
+      ["XACK", "k", "g", ...range(100, (i) => `${1_700_000_000_000 + 7 * 3 * i}-${(3 * i) % 3}`)],
+    ],
+    // Past 256 pending entries the PEL's radix tree is measured on its first keys and scaled.
+    sampledTolerance: 0.05,
   },
 };
 
