@@ -38,6 +38,11 @@ export function listpackIntegerSize(value: number): number {
   return withBackLength(integerEncodedSize(value));
 }
 
+/** The bytes a string element of `length` bytes takes (one that does not parse as an integer). */
+export function listpackStringSize(length: number): number {
+  return withBackLength(stringEncodedSize(length));
+}
+
 /** `lpBytes` of a listpack holding `values` (strings) in order. */
 export function listpackBytes(values: Iterable<string>): number {
   let bytes = EMPTY_LISTPACK;

@@ -1,8 +1,10 @@
+import { fc, test as fcTest } from "@fast-check/vitest";
 import { describe, test } from "vitest";
-import { listpackBytes } from "./listpack-size.ts";
-import { allocationSize, dictSlots, estimateMemoryUsage } from "./memory-size.ts";
+import { listpackBytes, listpackEntrySize } from "./listpack-size.ts";
+import { allocationSize, dictSlots, estimateMemoryUsage, scoreEntrySize } from "./memory-size.ts";
 import { createTestEngine, r } from "./test-support.ts";
 import { List } from "./values/list.ts";
+import { formatScoreG17 } from "./values/sorted-set.ts";
 
 /** MEMORY USAGE of `key` as a number. */
 function usage(run: ReturnType<typeof createTestEngine>["run"], ...argv: string[]): number {
@@ -100,5 +102,15 @@ describe("MEMORY USAGE size model", () => {
     expect(estimateMemoryUsage("k", list, { samples: 0 })).toBe(
       estimateMemoryUsage("k", list, { samples: 0, listFill: -2 }),
     );
+  });
+});
+
+describe("a listpack score's size", () => {
+  fcTest.prop([fc.double({ noNaN: true })])("is that of 7.0's d2string text", (score) => {
+    const text =
+      Number.isInteger(score) && Math.abs(score) < 2 ** 52 && score !== 0
+        ? String(score)
+        : formatScoreG17(score);
+    return scoreEntrySize(score) === listpackEntrySize(text);
   });
 });

@@ -13,15 +13,22 @@
  *   moved every bucket (a few more operations on that key).
  * - A skiplist node's level is random in Redis (`zslRandomLevel`, p = 1/4); each node is counted
  *   at the expected allocation over that distribution.
- * - A quicklist's nodes are packed as pushes at the tail pack them (`_quicklistNodeAllowInsert`),
- *   the node count scaled from the sampled nodes unless `samples` is 0.
+ * - A quicklist's nodes are packed as pushes at the tail pack them (`_quicklistNodeAllowInsert`):
+ *   with SAMPLES 0 every node is walked; otherwise the nodes are those of elements of the list's
+ *   mean size (O(1): the maxmemory account runs on every write), which is what Redis's sample of
+ *   the first nodes finds for a list of like elements.
  * - Stream nodes hold the live entries, the first as master entry: Redis also keeps XDEL'd entries
  *   (flagged deleted) and the master fields of a deleted first entry until the node goes. Nodes
  *   are cut at `stream-node-max-entries` (100) entries, not at `stream-node-max-bytes`.
  * - An intset's width follows its current members (Redis never narrows one after a removal).
  */
 import type { ConfigApi } from "./config.ts";
-import { EMPTY_LISTPACK, listpackEntrySize, listpackIntegerSize } from "./listpack-size.ts";
+import {
+  EMPTY_LISTPACK,
+  listpackEntrySize,
+  listpackIntegerSize,
+  listpackStringSize,
+} from "./listpack-size.ts";
 import { raxNodeCount } from "./rax-size.ts";
 import type { HashValue } from "./values/hash.ts";
 import { jsonMemoryUsage } from "./values/json/memory.ts";
@@ -287,7 +294,7 @@ function sortedSetSize(set: SortedSet, samples: number): number {
   if (set.encoding() === "listpack") {
     let bytes = EMPTY_LISTPACK;
     for (const [member, score] of set.entries()) {
-      bytes += listpackEntrySize(member) + listpackEntrySize(listpackScore(score));
+      bytes += listpackEntrySize(member) + scoreEntrySize(score);
     }
     return allocationSize(bytes);
   }
@@ -306,11 +313,51 @@ function sortedSetSize(set: SortedSet, samples: number): number {
 /** 2^52: 7.0's `d2string` prints integral scores below it as integers, others with `%.17g`. */
 const INTEGRAL_SCORE_LIMIT = 4_503_599_627_370_496;
 
-/** The text a listpack holds for a score (`zzlInsertAt` → `d2string`). */
-function listpackScore(score: number): string {
-  return Number.isInteger(score) && Math.abs(score) < INTEGRAL_SCORE_LIMIT && score !== 0
-    ? String(score)
-    : formatScoreG17(score);
+/**
+ * The listpack bytes of a score's text (`zzlInsertAt` → `d2string`): an integer for integral
+ * scores below 2^52, else `%.17g`, whose length is worked out without building the text (this
+ * runs per member on every write while maxmemory is set).
+ */
+export function scoreEntrySize(score: number): number {
+  if (score === 0) {
+    // "0" is an integer; "-0" is not, to lpStringToInt64.
+    return Object.is(score, -0) ? listpackEntrySize("-0") : listpackIntegerSize(0);
+  }
+  if (Number.isInteger(score) && Math.abs(score) < INTEGRAL_SCORE_LIMIT) {
+    return listpackIntegerSize(score);
+  }
+  if (Number.isInteger(score) || !Number.isFinite(score)) {
+    return listpackEntrySize(formatScoreG17(score));
+  }
+  // A non-integral text never parses as an integer: a string element of that length.
+  return listpackStringSize(g17Length(score));
+}
+
+/** The length of `%.17g` of a finite, non-integral score. */
+function g17Length(score: number): number {
+  const text = score.toExponential(16);
+  const exponentAt = text.indexOf("e");
+  const sign = score < 0 ? 1 : 0;
+  let last = exponentAt - 1;
+  while (text.charCodeAt(last) === 0x30) {
+    last--;
+  }
+  if (text.charCodeAt(last) === 0x2e) {
+    last--;
+  }
+  // Significant digits, the point between the first and the others left out.
+  const digits = last === sign ? 1 : last - sign;
+  const exponent = Number(text.slice(exponentAt + 1));
+  if (exponent < -4 || exponent >= 17) {
+    return (
+      sign + digits + (digits > 1 ? 1 : 0) + 2 + Math.max(2, String(Math.abs(exponent)).length)
+    );
+  }
+  if (exponent >= 0) {
+    const fraction = Math.max(0, digits - exponent - 1);
+    return sign + exponent + 1 + (fraction > 0 ? 1 + fraction : 0);
+  }
+  return sign + 2 + (-exponent - 1) + digits;
 }
 
 // ---- lists -------------------------------------------------------------------------------------
@@ -328,37 +375,71 @@ function listSize(list: List, { samples, fill }: { samples: number; fill: number
   if (list.encoding() === "listpack") {
     return allocationSize(list.listpackBytes);
   }
-  // The nodes RPUSH would have made, from the head: Redis samples the first ones.
-  let nodes = 0;
-  let nodeBytes = 0;
+  return samples === Number.POSITIVE_INFINITY
+    ? QUICKLIST + walkedQuicklistNodes(list, fill)
+    : QUICKLIST + averagedQuicklistNodes(list, { samples, fill });
+}
+
+/** SAMPLES 0: every node RPUSH would have made, from the head, as Redis walks them all. */
+function walkedQuicklistNodes(list: List, fill: number): number {
+  let total = 0;
+  let nodeBytes = EMPTY_LISTPACK;
   let nodeCount = 0;
-  let sampledBytes = 0;
-  let sampledElements = 0;
-  const close = (): void => {
-    sampledBytes += QUICKLIST_NODE + allocationSize(nodeBytes);
-    nodes++;
-  };
   for (const value of list.values()) {
     if (nodeCount > 0 && !allowsInsert({ bytes: nodeBytes, count: nodeCount, fill }, value)) {
-      close();
-      if (nodes >= samples) {
-        break;
-      }
-      nodeBytes = 0;
+      total += QUICKLIST_NODE + allocationSize(nodeBytes);
+      nodeBytes = EMPTY_LISTPACK;
       nodeCount = 0;
     }
-    nodeBytes = (nodeCount === 0 ? EMPTY_LISTPACK : nodeBytes) + listpackEntrySize(value);
+    nodeBytes += listpackEntrySize(value);
     nodeCount++;
-    sampledElements++;
   }
-  if (nodes < samples && nodeCount > 0) {
-    close();
-    return QUICKLIST + sampledBytes;
+  return nodeCount === 0 ? total : total + QUICKLIST_NODE + allocationSize(nodeBytes);
+}
+
+/**
+ * A sample: the nodes a list of this many elements of the list's mean listpack size fills, from
+ * the running `lpBytes` the list keeps — O(1), as the maxmemory account runs on every write. Redis
+ * scales the first `samples` nodes' mean to the node count: for a list of like elements that is
+ * the full nodes' size; the elements' mean stands in for those first nodes.
+ */
+function averagedQuicklistNodes(
+  list: List,
+  { samples, fill }: { samples: number; fill: number },
+): number {
+  const length = list.length;
+  const entry = (list.listpackBytes - EMPTY_LISTPACK) / length;
+  // Only the element being added counts raw (not as encoded): a string's header and back-length.
+  const raw = Math.max(1, entry - 2);
+  const perNode = elementsPerNode({ entry, raw, fill });
+  const nodes = Math.ceil(length / perNode);
+  const full = QUICKLIST_NODE + allocationSize(Math.round(EMPTY_LISTPACK + perNode * entry));
+  if (nodes > samples) {
+    return nodes * full;
   }
-  // Redis multiplies the mean by the node count; the elements not walked fill nodes like these.
-  const elementsPerNode = sampledElements / nodes;
-  const totalNodes = nodes + Math.ceil((list.length - sampledElements) / elementsPerNode);
-  return QUICKLIST + Math.trunc((sampledBytes / nodes) * totalNodes);
+  const last = length - (nodes - 1) * perNode;
+  return (
+    (nodes - 1) * full + QUICKLIST_NODE + allocationSize(Math.round(EMPTY_LISTPACK + last * entry))
+  );
+}
+
+/** How many elements of `entry` listpack bytes `_quicklistNodeAllowInsert` lets into a node. */
+function elementsPerNode({
+  entry,
+  raw,
+  fill,
+}: {
+  entry: number;
+  raw: number;
+  fill: number;
+}): number {
+  const fitting = (limit: number): number =>
+    Math.max(1, Math.floor((limit - EMPTY_LISTPACK - SIZE_ESTIMATE_OVERHEAD - raw) / entry) + 1);
+  const level = -fill - 1;
+  if (fill < 0 && level < NODE_BYTE_LIMITS.length) {
+    return fitting(NODE_BYTE_LIMITS[level] ?? SIZE_SAFETY_LIMIT);
+  }
+  return Math.max(1, Math.min(fill, fitting(SIZE_SAFETY_LIMIT)));
 }
 
 /** `_quicklistNodeAllowInsert`: whether `value` still goes into the node at the tail. */
