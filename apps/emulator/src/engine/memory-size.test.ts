@@ -114,3 +114,45 @@ describe("a listpack score's size", () => {
     return scoreEntrySize(score) === listpackEntrySize(text);
   });
 });
+
+describe("a stream's cached node sizes", () => {
+  const operation = fc.oneof(
+    fc.record({ add: fc.integer({ min: 1, max: 400 }), fields: fc.integer({ min: 1, max: 3 }) }),
+    fc.record({ remove: fc.nat() }),
+    fc.record({ keep: fc.nat({ max: 300 }) }),
+  );
+
+  fcTest.prop(
+    [fc.array(operation, { minLength: 10, maxLength: 40 }), fc.integer({ min: 1, max: 6 })],
+    {
+      numRuns: 40,
+    },
+  )("answer what a fresh copy of the stream answers, after any changes", (operations, samples) => {
+    const { run, engine } = createTestEngine();
+    let next = 1;
+    for (const op of operations) {
+      if ("add" in op) {
+        for (let i = 0; i < 20; i++) {
+          const fields = Array.from({ length: op.fields }, (_, f) => [`f${f}`, "v".repeat(op.add)]);
+          run("XADD", "k", `${next++}-0`, ...fields.flat());
+        }
+      } else if ("remove" in op) {
+        run("XDEL", "k", `${1 + (op.remove % next)}-0`);
+      } else {
+        run("XTRIM", "k", "MAXLEN", String(op.keep));
+      }
+      const stream = engine.databases[0]?.peek("k");
+      if (stream === undefined || typeof stream === "string") {
+        continue;
+      }
+      const options = { samples };
+      if (
+        estimateMemoryUsage("k", stream, options) !==
+        estimateMemoryUsage("k", stream.clone(), options)
+      ) {
+        return false;
+      }
+    }
+    return true;
+  });
+});

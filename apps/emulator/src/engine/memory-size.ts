@@ -22,6 +22,8 @@
  *   are cut at `stream-node-max-entries` (100) entries, not at `stream-node-max-bytes`.
  * - An intset's width follows its current members (Redis never narrows one after a removal).
  */
+
+import { allocationSize, sdsSize } from "./allocation-size.ts";
 import type { ConfigApi } from "./config.ts";
 import {
   EMPTY_LISTPACK,
@@ -29,15 +31,12 @@ import {
   listpackIntegerSize,
   listpackStringSize,
 } from "./listpack-size.ts";
-import { raxNodeCount } from "./rax-size.ts";
+import { streamSize } from "./stream-memory-size.ts";
 import type { HashValue } from "./values/hash.ts";
 import { jsonMemoryUsage } from "./values/json/memory.ts";
 import { type List, listFill } from "./values/list.ts";
 import type { SetValue } from "./values/set.ts";
 import { formatScoreG17, type SortedSet } from "./values/sorted-set.ts";
-import type { IdMap, StreamValue } from "./values/stream.ts";
-import { type EntryNode, entryEnd, entryIdAt, entryStart } from "./values/stream-entries.ts";
-import { MAX_STREAM_ID, MIN_STREAM_ID, type StreamId } from "./values/stream-id.ts";
 import { stringEncoding } from "./values/string.ts";
 import type { StoredValue } from "./values/types.ts";
 
@@ -52,6 +51,8 @@ export interface UsageOptions {
 export function usageOptions(config: Pick<ConfigApi, "derived">, samples: number): UsageOptions {
   return { samples, listFill: listFill(config) };
 }
+
+export { allocationSize } from "./allocation-size.ts";
 
 /** `sizeof(robj)`. */
 const ROBJ = 16;
@@ -109,31 +110,9 @@ function stringSize(value: string): number {
   }
 }
 
-/**
- * An sds made by `sdsnewlen` (keys, and the members and fields Redis copies with `sdsdup`): an
- * sdshdr5 below 32 bytes, then sdshdr8/16/32/64 by length, the bytes and a terminating nul.
- */
-export function sdsSize(length: number): number {
-  const header =
-    length < 32 ? 1 : length < 256 ? 3 : length < 65_536 ? 5 : length < 2 ** 32 ? 9 : 17;
-  return header + length + 1;
-}
-
-/** A raw string value's sds: at least an sdshdr8 (raw strings are never that short but can be). */
+/** A raw string value's sds, taken as an sdshdr8 at least (raw values pass 44 bytes). */
 function valueSdsSize(length: number): number {
   return Math.max(sdsSize(length), 3 + length + 1);
-}
-
-/** jemalloc's size classes: 8, then steps of 16 up to 128, then four classes per power of two. */
-export function allocationSize(bytes: number): number {
-  if (bytes <= 8) {
-    return 8;
-  }
-  if (bytes <= 128) {
-    return Math.ceil(bytes / 16) * 16;
-  }
-  const spacing = 2 ** (Math.floor(Math.log2(bytes - 1)) - 2);
-  return Math.ceil(bytes / spacing) * spacing;
 }
 
 /** `sdsZmallocSize` of a member, field or value Redis holds in a dict. */
@@ -458,182 +437,3 @@ function allowsInsert(
 }
 
 // ---- streams -----------------------------------------------------------------------------------
-
-/** `sizeof(stream)` in 7.0: rax pointer, length, last, first and max-deleted IDs, entries added, groups. */
-const STREAM = 80;
-/** `sizeof(streamID)`, `sizeof(raxNode)` (its header) and the fixed 30 longs Redis adds per node. */
-const STREAM_ID = 16;
-const RAX_NODE = 4 + 30 * 8;
-/** `STREAM_LISTPACK_MAX_PRE_ALLOCATE`: the open node's listpack is allocated at this size. */
-const STREAM_PREALLOCATION = 4096;
-/** `sizeof(streamCG)`, `sizeof(streamNACK)` and `sizeof(streamConsumer)` in 7.0. */
-const STREAM_GROUP = 40;
-const STREAM_NACK = 24;
-const STREAM_CONSUMER = 24;
-/** Above this many keys, a PEL's radix tree is measured on its first keys and scaled. */
-const RAX_SAMPLE_KEYS = 256;
-/** `STREAM_ITEM_FLAG_*`: the flags element of every entry is one small integer. */
-const FLAGS_ELEMENT = listpackIntegerSize(0);
-
-function streamSize(stream: StreamValue, samples: number): number {
-  const entries = stream.entries;
-  const nodes = entries.nodeCount;
-  let size = STREAM + radixTreeSize(nodes, streamRaxNodes(stream));
-  let sampledBytes = 0;
-  let seen = 0;
-  for (; seen < Math.min(samples, nodes); seen++) {
-    sampledBytes += nodeAllocation(stream, seen);
-  }
-  if (nodes <= seen) {
-    size += sampledBytes;
-  } else {
-    size += Math.trunc(sampledBytes / seen) * (nodes - 1) + nodeAllocation(stream, nodes - 1);
-  }
-  for (const group of stream.groups?.values() ?? []) {
-    size += STREAM_GROUP + pelSize(group.pel, samples) + STREAM_NACK * group.pel.size;
-    for (const consumer of group.consumers.values()) {
-      size += STREAM_CONSUMER + consumer.name.length + pelSize(consumer.pel, samples);
-    }
-  }
-  return size;
-}
-
-/** `streamRadixTreeMemoryUsage` (which, as written, leaves out `sizeof(rax)` itself). */
-function radixTreeSize(keys: number, nodes: number): number {
-  return keys * STREAM_ID + nodes * RAX_NODE;
-}
-
-/** The stream's radix-tree nodes, keyed by each node's master ID; cached until the nodes change. */
-const streamRaxCache = new WeakMap<StreamValue, { signature: string; nodes: number }>();
-
-function streamRaxNodes(stream: StreamValue): number {
-  const entries = stream.entries;
-  const count = entries.nodeCount;
-  const first = entries.nodeAt(0);
-  const last = entries.nodeAt(count - 1);
-  const signature =
-    first === undefined || last === undefined
-      ? ""
-      : `${count}:${entryIdAt(first, 0)}${entryIdAt(last, 0)}`;
-  const cached = streamRaxCache.get(stream);
-  if (cached?.signature === signature) {
-    return cached.nodes;
-  }
-  const keys: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const node = entries.nodeAt(i);
-    if (node !== undefined) {
-      keys.push(entryIdAt(node, 0));
-    }
-  }
-  const nodes = raxNodeCount(keys);
-  streamRaxCache.set(stream, { signature, nodes });
-  return nodes;
-}
-
-/** A PEL's radix tree: exact up to `RAX_SAMPLE_KEYS` keys (or with SAMPLES 0), else scaled. */
-function pelSize(pel: IdMap<unknown>, samples: number): number {
-  const limit = samples === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : RAX_SAMPLE_KEYS;
-  const keys: StreamId[] = [];
-  pel.scan({ from: MIN_STREAM_ID, to: MAX_STREAM_ID }, (id) => {
-    keys.push(id);
-    return keys.length < limit;
-  });
-  const nodes = raxNodeCount(keys);
-  const scaled =
-    keys.length < pel.size ? 1 + Math.round(((nodes - 1) * pel.size) / keys.length) : nodes;
-  return radixTreeSize(pel.size, scaled);
-}
-
-/**
- * `zmalloc_size` of node `index`'s listpack: the open (last) node keeps its preallocated 4 KB
- * until it outgrows it; a node Redis closed was shrunk to fit (`lpShrinkToFit`).
- */
-function nodeAllocation(stream: StreamValue, index: number): number {
-  const entries = stream.entries;
-  const node = entries.nodeAt(index);
-  if (node === undefined) {
-    return 0;
-  }
-  const bytes = closedNodeBytes(node, index < entries.nodeCount - 1);
-  return index === entries.nodeCount - 1
-    ? Math.max(STREAM_PREALLOCATION, allocationSize(bytes))
-    : allocationSize(bytes);
-}
-
-/**
- * Closed nodes only lose entries (XDEL, trimming), so their size is cached against their count;
- * the open node gains entries and is measured each time.
- */
-const nodeBytesCache = new WeakMap<EntryNode, { count: number; bytes: number }>();
-
-function closedNodeBytes(node: EntryNode, isClosed: boolean): number {
-  const cached = nodeBytesCache.get(node);
-  if (isClosed && cached?.count === node.count) {
-    return cached.bytes;
-  }
-  const bytes = streamNodeBytes(node);
-  if (isClosed) {
-    nodeBytesCache.set(node, { count: node.count, bytes });
-  }
-  return bytes;
-}
-
-/**
- * `lpBytes` of a stream node (t_stream.c `streamAppendItem`): the master entry (count, deleted,
- * the master fields and a 0 terminator), then per entry its flags, ID as differences from the
- * master ID, its values alone when its fields are the master's (else the field count and the
- * pairs) and the entry's element count.
- */
-export function streamNodeBytes(node: EntryNode): number {
-  const data = node.data;
-  const masterStart = entryStart(node, 0);
-  const masterEnd = entryEnd(node, 0);
-  const masterFields = (masterEnd - masterStart) / 2;
-  let bytes =
-    EMPTY_LISTPACK +
-    listpackIntegerSize(node.count) +
-    listpackIntegerSize(0) +
-    listpackIntegerSize(masterFields) +
-    listpackIntegerSize(0);
-  for (let i = masterStart; i < masterEnd; i += 2) {
-    bytes += listpackEntrySize(data[i] as string);
-  }
-  const masterMs = node.columns[0] as number;
-  const masterSeq = node.columns[node.room] as number;
-  for (let at = 0; at < node.count; at++) {
-    const start = entryStart(node, at);
-    const end = entryEnd(node, at);
-    const fields = (end - start) / 2;
-    const sameFields = fields === masterFields && hasMasterFields(node, { start, masterStart });
-    bytes +=
-      FLAGS_ELEMENT +
-      listpackIntegerSize((node.columns[at] as number) - masterMs) +
-      listpackIntegerSize((node.columns[node.room + at] as number) - masterSeq);
-    if (sameFields) {
-      for (let i = start + 1; i < end; i += 2) {
-        bytes += listpackEntrySize(data[i] as string);
-      }
-      bytes += listpackIntegerSize(fields + 3);
-    } else {
-      bytes += listpackIntegerSize(fields);
-      for (let i = start; i < end; i++) {
-        bytes += listpackEntrySize(data[i] as string);
-      }
-      bytes += listpackIntegerSize(2 * fields + 4);
-    }
-  }
-  return bytes;
-}
-
-/** Whether the entry's field names are the master entry's, in order. */
-function hasMasterFields(node: EntryNode, at: { start: number; masterStart: number }): boolean {
-  const data = node.data;
-  const fields = entryEnd(node, 0) - at.masterStart;
-  for (let i = 0; i < fields; i += 2) {
-    if (data[at.start + i] !== data[at.masterStart + i]) {
-      return false;
-    }
-  }
-  return true;
-}

@@ -150,6 +150,11 @@ const streamCases: Record<string, Case> = {
   "100-entry stream": { build: streamBuild(100) },
   "101-entry stream": { build: streamBuild(101) },
   "1000-entry stream": { build: streamBuild(1000) },
+  "stream of 200-byte entries (nodes cut at 4 KB)": {
+    build: range(300, (i) => ["XADD", "k", `${i + 1}-0`, "payload", `${pad(i)}${"p".repeat(195)}`]),
+    // Sampled: the node count and the radix tree past the first 5 nodes are scaled from them.
+    sampledTolerance: 0.02,
+  },
   "stream with other fields": {
     build: [
       ...streamBuild(3),
