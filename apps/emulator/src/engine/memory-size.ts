@@ -4,22 +4,20 @@
  * jemalloc's size classes (`zmalloc_size`). Where Redis samples (hashtables, skiplists, quicklist
  * nodes, stream nodes), this samples the same elements (the first `samples` in order; for a
  * hashtable, whose order in Redis is its buckets', positions spread over the engine's order) and
- * scales the average the same way.
- * `samples` 0 means every element.
+ * scales the average the same way; `samples` 0 means every element.
  *
  * What stays an estimate, and why:
  * - Hashtable slots are the table Redis ends up with at rest (`dictSlots`: a power of two ≥ size, at
  *   least 4). Right after a table grows Redis holds both tables until incremental rehashing has
- *   moved every bucket (a few more operations on that key).
+ *   moved every bucket (a few more operations on that key), and it shrinks a table only once it
+ *   is under 10% full.
  * - A skiplist node's level is random in Redis (`zslRandomLevel`, p = 1/4); each node is counted
  *   at the expected allocation over that distribution.
  * - A quicklist's nodes are packed as pushes at the tail pack them (`_quicklistNodeAllowInsert`):
  *   with SAMPLES 0 every node is walked; otherwise the nodes are those of elements of the list's
  *   mean size (O(1): the maxmemory account runs on every write), which is what Redis's sample of
  *   the first nodes finds for a list of like elements.
- * - Stream nodes hold the live entries, the first as master entry: Redis also keeps XDEL'd entries
- *   (flagged deleted) and the master fields of a deleted first entry until the node goes. Nodes
- *   are cut at `stream-node-max-entries` (100) entries, not at `stream-node-max-bytes`.
+ * - Streams: see `stream-memory-size.ts`.
  * - An intset's width follows its current members (Redis never narrows one after a removal).
  */
 

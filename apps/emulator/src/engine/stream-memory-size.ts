@@ -350,9 +350,20 @@ function streamRaxNodes(stream: StreamValue, keys: number): number {
     : 1 + Math.round(((cached.nodes - 1) * keys) / count);
 }
 
-/** A PEL's radix tree: exact up to `RAX_SAMPLE_KEYS` keys (or with SAMPLES 0), else scaled. */
+/**
+ * A PEL's radix tree: exact up to `RAX_SAMPLE_KEYS` keys (or with SAMPLES 0), else scaled from
+ * the first ones. Kept against the PEL's size and end IDs, which every change but a swap moves.
+ */
+const pelCache = new WeakMap<IdMap<unknown>, { signature: string; size: number }>();
+
 function pelSize(pel: IdMap<unknown>, samples: number): number {
-  const limit = samples === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : RAX_SAMPLE_KEYS;
+  const isWhole = samples === Number.POSITIVE_INFINITY;
+  const signature = `${isWhole}:${pel.size}:${pel.first() ?? ""}${pel.last() ?? ""}`;
+  const cached = pelCache.get(pel);
+  if (cached?.signature === signature) {
+    return cached.size;
+  }
+  const limit = isWhole ? Number.POSITIVE_INFINITY : RAX_SAMPLE_KEYS;
   const keys: StreamId[] = [];
   pel.scan({ from: MIN_STREAM_ID, to: MAX_STREAM_ID }, (id) => {
     keys.push(id);
@@ -361,5 +372,7 @@ function pelSize(pel: IdMap<unknown>, samples: number): number {
   const nodes = raxNodeCount(keys);
   const scaled =
     keys.length < pel.size ? 1 + Math.round(((nodes - 1) * pel.size) / keys.length) : nodes;
-  return radixTreeSize(pel.size, scaled);
+  const size = radixTreeSize(pel.size, scaled);
+  pelCache.set(pel, { signature, size });
+  return size;
 }
