@@ -306,9 +306,24 @@ export function scoreEntrySize(score: number): number {
   if (Number.isInteger(score) || !Number.isFinite(score)) {
     return listpackEntrySize(formatScoreG17(score));
   }
-  // A non-integral text never parses as an integer: a string element of that length.
-  return listpackStringSize(g17Length(score));
+  let size = fractionalScoreSizes.get(score);
+  if (size === undefined) {
+    // A non-integral text never parses as an integer: a string element of that length.
+    size = listpackStringSize(g17Length(score));
+    if (fractionalScoreSizes.size >= FRACTIONAL_SCORE_CACHE) {
+      fractionalScoreSizes.clear();
+    }
+    fractionalScoreSizes.set(score, size);
+  }
+  return size;
 }
+
+/**
+ * The sizes of fractional scores seen lately: `toExponential` takes about half a microsecond, and
+ * a listpack set's scores are measured again on each write to it while maxmemory is set.
+ */
+const fractionalScoreSizes = new Map<number, number>();
+const FRACTIONAL_SCORE_CACHE = 4096;
 
 /** The length of `%.17g` of a finite, non-integral score. */
 function g17Length(score: number): number {

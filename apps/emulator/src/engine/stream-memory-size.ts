@@ -43,7 +43,10 @@ const NODE_MAX_ENTRIES = 100;
 const STREAM_GROUP = 40;
 const STREAM_NACK = 24;
 const STREAM_CONSUMER = 24;
-/** Above this many keys, a PEL's radix tree is measured on its first keys and scaled. */
+/**
+ * Above this many keys, a radix tree (a PEL's, a long stream's with a sample) is measured on its
+ * first keys and scaled: they cost an ID string each, and the tree changes every 100 XADDs.
+ */
 const RAX_SAMPLE_KEYS = 256;
 /** `STREAM_ITEM_FLAG_*`: the flags element of every entry is one small integer. */
 const FLAGS_ELEMENT = listpackIntegerSize(0);
@@ -67,9 +70,14 @@ export function streamSize(stream: StreamValue, samples: number): number {
 function everyNode(entries: StreamEntries): number {
   const keys: StreamId[] = [];
   let bytes = 0;
-  for (const node of packedNodes(entries, { from: 0 })) {
+  const visit = (node: PackedNode): boolean => {
     keys.push(entryIdAt(node.masterNode, node.masterAt));
     bytes += nodeAllocation(node);
+    return true;
+  };
+  const open = packNodes(entries, { from: 0, onClose: visit });
+  if (open !== undefined) {
+    visit(open);
   }
   return radixTreeSize(keys.length, raxNodeCount(keys)) + bytes;
 }
@@ -123,28 +131,31 @@ function headSample(entries: StreamEntries, samples: number): HeadSample {
   let nodes = 0;
   let bytes = 0;
   let sampledEntries = 0;
-  for (const node of packedNodes(entries, { from: 0 })) {
+  let closedAt = -1;
+  const add = (node: PackedNode): boolean => {
     nodes++;
     bytes += nodeAllocation(node);
     sampledEntries += node.count;
-    if (node.isOpen) {
-      return { nodes, bytes, entries: sampledEntries, isWhole: true };
-    }
-    if (nodes >= samples) {
-      const sample = { nodes, bytes, entries: sampledEntries, isWhole: false };
-      // Cached when every engine node read (up to the entry that closed the last) is closed.
-      if (node.closedAt < entries.nodeCount - 1) {
-        const read: { node: EntryNode; count: number }[] = [];
-        for (let i = 0; i <= node.closedAt; i++) {
-          const engineNode = entries.nodeAt(i) as EntryNode;
-          read.push({ node: engineNode, count: engineNode.count });
-        }
-        headCache.set(entries, { samples, read, sample });
-      }
-      return sample;
-    }
+    closedAt = node.closedAt;
+    return nodes < samples;
+  };
+  const open = packNodes(entries, { from: 0, onClose: add });
+  if (open !== undefined) {
+    // Every node fitted in the sample.
+    add(open);
+    return { nodes, bytes, entries: sampledEntries, isWhole: true };
   }
-  return { nodes, bytes, entries: sampledEntries, isWhole: true };
+  const sample = { nodes, bytes, entries: sampledEntries, isWhole: nodes === 0 };
+  // Cached when every engine node read (up to the entry that closed the last) is closed.
+  if (closedAt < entries.nodeCount - 1) {
+    const read: { node: EntryNode; count: number }[] = [];
+    for (let i = 0; i <= closedAt; i++) {
+      const engineNode = entries.nodeAt(i) as EntryNode;
+      read.push({ node: engineNode, count: engineNode.count });
+    }
+    headCache.set(entries, { samples, read, sample });
+  }
+  return sample;
 }
 
 /**
@@ -169,11 +180,7 @@ function lastNode(entries: StreamEntries): PackedNode {
     node.columns[node.room + cached.count - 1] === cached.lastSeq
       ? { state: { ...cached.state }, at: cached.count }
       : undefined;
-  let last: PackedNode | undefined;
-  for (const packed of packedNodes(entries, { from: index, resume })) {
-    last = packed;
-  }
-  const state = last as PackedNode;
+  const state = packNodes(entries, { from: index, resume }) as PackedNode;
   tailCache.set(entries, {
     node,
     count: node.count,
@@ -206,16 +213,22 @@ interface PackedNode {
 }
 
 /**
- * The nodes Redis would hold the entries in, from the engine's node `from` on (or from a node
- * packed so far, continued at entry `at` of that node), the last one open.
+ * Packs the entries into the nodes Redis would hold them in, from the engine's node `from` on (or
+ * from a node packed so far, continued at entry `at` of that node): each node closed goes to
+ * `onClose`, which stops the packing by answering false. The open node at the end is returned
+ * (undefined when stopped, or when there are no entries).
  */
-function* packedNodes(
+function packNodes(
   entries: StreamEntries,
-  { from, resume }: { from: number; resume?: { state: PackedNode; at: number } | undefined },
-): Generator<PackedNode> {
-  let open = resume?.state;
-  let at = resume?.at ?? 0;
-  for (let index = from; index < entries.nodeCount; index++, at = 0) {
+  options: {
+    from: number;
+    resume?: { state: PackedNode; at: number } | undefined;
+    onClose?: (node: PackedNode) => boolean;
+  },
+): PackedNode | undefined {
+  let open = options.resume?.state;
+  let at = options.resume?.at ?? 0;
+  for (let index = options.from; index < entries.nodeCount; index++, at = 0) {
     const node = entries.nodeAt(index);
     if (node === undefined) {
       continue;
@@ -223,7 +236,9 @@ function* packedNodes(
     for (; at < node.count; at++) {
       if (open !== undefined && isFull(open, { node, at })) {
         open.closedAt = index;
-        yield open;
+        if (options.onClose?.(open) === false) {
+          return undefined;
+        }
         open = undefined;
       }
       open ??= startNode(node, at);
@@ -232,8 +247,8 @@ function* packedNodes(
   }
   if (open !== undefined) {
     open.isOpen = true;
-    yield open;
   }
+  return open;
 }
 
 /** `streamAppendItem`'s test for a new node before appending the entry. */
@@ -322,32 +337,68 @@ function radixTreeSize(keys: number, nodes: number): number {
 }
 
 /** The engine's nodes' radix tree, cached until they change: `nodes` keys scaled from it. */
-const streamRaxCache = new WeakMap<StreamValue, { signature: string; nodes: number }>();
+const streamRaxCache = new WeakMap<
+  StreamValue,
+  {
+    first: EntryNode;
+    firstMs: number;
+    firstSeq: number;
+    last: EntryNode;
+    lastMs: number;
+    lastSeq: number;
+    count: number;
+    nodes: number;
+  }
+>();
 
 function streamRaxNodes(stream: StreamValue, keys: number): number {
   const entries = stream.entries;
   const count = entries.nodeCount;
   const first = entries.nodeAt(0);
   const last = entries.nodeAt(count - 1);
-  const signature =
-    first === undefined || last === undefined
-      ? ""
-      : `${count}:${entryIdAt(first, 0)}${entryIdAt(last, 0)}`;
+  if (first === undefined || last === undefined) {
+    return 1;
+  }
   let cached = streamRaxCache.get(stream);
-  if (cached?.signature !== signature) {
+  if (
+    cached === undefined ||
+    cached.count !== count ||
+    cached.first !== first ||
+    cached.firstMs !== first.columns[0] ||
+    cached.firstSeq !== first.columns[first.room] ||
+    cached.last !== last ||
+    cached.lastMs !== last.columns[0] ||
+    cached.lastSeq !== last.columns[last.room]
+  ) {
+    // A long stream's tree is measured on its first nodes' keys and scaled (see `scaledRaxNodes`).
     const ids: StreamId[] = [];
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < Math.min(count, RAX_SAMPLE_KEYS); i++) {
       const node = entries.nodeAt(i);
       if (node !== undefined) {
         ids.push(entryIdAt(node, 0));
       }
     }
-    cached = { signature, nodes: raxNodeCount(ids) };
+    cached = {
+      first,
+      firstMs: first.columns[0] as number,
+      firstSeq: first.columns[first.room] as number,
+      last,
+      lastMs: last.columns[0] as number,
+      lastSeq: last.columns[last.room] as number,
+      count,
+      nodes: scaledRaxNodes(ids, count),
+    };
     streamRaxCache.set(stream, cached);
   }
-  return keys === count || count === 0
-    ? cached.nodes
-    : 1 + Math.round(((cached.nodes - 1) * keys) / count);
+  return keys === count ? cached.nodes : 1 + Math.round(((cached.nodes - 1) * keys) / count);
+}
+
+/** The nodes of a tree of `count` keys whose first ones are `keys`: exact when they are all. */
+function scaledRaxNodes(keys: readonly StreamId[], count: number): number {
+  const nodes = raxNodeCount(keys);
+  return keys.length >= count || keys.length === 0
+    ? nodes
+    : 1 + Math.round(((nodes - 1) * count) / keys.length);
 }
 
 /**
@@ -369,10 +420,7 @@ function pelSize(pel: IdMap<unknown>, samples: number): number {
     keys.push(id);
     return keys.length < limit;
   });
-  const nodes = raxNodeCount(keys);
-  const scaled =
-    keys.length < pel.size ? 1 + Math.round(((nodes - 1) * pel.size) / keys.length) : nodes;
-  const size = radixTreeSize(pel.size, scaled);
+  const size = radixTreeSize(pel.size, scaledRaxNodes(keys, pel.size));
   pelCache.set(pel, { signature, size });
   return size;
 }
