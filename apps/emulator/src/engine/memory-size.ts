@@ -183,12 +183,13 @@ function hashSize(hash: HashValue, samples: number): number {
     );
   }
   let bytes = EMPTY_LISTPACK;
-  for (const [field, value] of hash.entries()) {
-    bytes += listpackEntrySize(field) + listpackEntrySize(value);
+  for (let at = 0; at < hash.size; at++) {
+    const field = hash.fieldAt(at);
+    bytes += listpackEntrySize(field) + listpackEntrySize(hash.valueAt(at));
     if (encoding === "listpackex") {
       // Redis 7.4's listpackex keeps a third element per field: its expiry, or 0.
-      const at = hash.expiresAt(field);
-      bytes += at === undefined ? listpackIntegerSize(0) : listpackEntrySize(String(at));
+      const expiry = hash.expiresAt(field);
+      bytes += expiry === undefined ? listpackIntegerSize(0) : listpackEntrySize(String(expiry));
     }
   }
   return allocationSize(bytes) + (encoding === "listpackex" ? allocationSize(LISTPACK_EX) : 0);
