@@ -29,6 +29,7 @@ const BENCHES = [
   "apps/emulator/bench/queues.bench.ts",
   "apps/emulator/bench/redis-search.bench.ts",
   "apps/emulator/bench/reset.bench.ts",
+  "apps/emulator/bench/memory-usage.bench.ts",
   "packages/testing/bench/start-up.bench.ts",
   "packages/client/bench/get.bench.ts",
 ];

@@ -570,7 +570,7 @@ export class Engine implements ServerApi, KeyspaceObserver {
     this.#memoryRevision = this.config.revision;
     this.#maxmemory = Number(this.config.value("maxmemory"));
     if (this.#maxmemory > 0) {
-      this.#memory ??= new MemoryAccounting(this.databases);
+      this.#memory ??= new MemoryAccounting(this.databases, this.config);
     } else {
       this.#memory = undefined;
     }

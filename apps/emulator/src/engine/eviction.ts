@@ -12,8 +12,9 @@
 
 import type { AccessPolicy } from "./access-time.ts";
 import { frequency, idleSeconds } from "./access-time.ts";
+import type { ConfigApi } from "./config.ts";
 import type { Database } from "./keyspace.ts";
-import { estimateMemoryUsage } from "./object-info.ts";
+import { estimateMemoryUsage, usageOptions } from "./memory-size.ts";
 
 /** How many elements of a container MEMORY USAGE samples by default. */
 const USAGE_SAMPLES = 5;
@@ -22,9 +23,12 @@ const USAGE_SAMPLES = 5;
 export class MemoryAccounting {
   total = 0;
   readonly #sizes: Map<string, number>[];
+  readonly #config: Pick<ConfigApi, "derived"> | undefined;
 
-  constructor(databases: readonly Database[]) {
+  /** `config` decides how lists fill quicklist nodes (the default's when absent). */
+  constructor(databases: readonly Database[], config?: Pick<ConfigApi, "derived">) {
     this.#sizes = databases.map(() => new Map());
+    this.#config = config;
     for (const db of databases) {
       for (const key of db.rawKeys()) {
         this.keyChanged(db, key);
@@ -40,7 +44,16 @@ export class MemoryAccounting {
     }
     const before = sizes.get(key) ?? 0;
     const value = db.peek(key);
-    const after = value === undefined ? 0 : estimateMemoryUsage(key, value, USAGE_SAMPLES);
+    const after =
+      value === undefined
+        ? 0
+        : estimateMemoryUsage(
+            key,
+            value,
+            this.#config === undefined
+              ? { samples: USAGE_SAMPLES }
+              : usageOptions(this.#config, USAGE_SAMPLES),
+          );
     if (value === undefined) {
       sizes.delete(key);
     } else {

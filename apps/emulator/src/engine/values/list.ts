@@ -8,12 +8,11 @@
  * list keeps a running estimate of its listpack size in bytes for that, the way `lpBytes` counts.
  */
 import type { ConfigApi } from "../config.ts";
+import { EMPTY_LISTPACK, listpackEntrySize as entrySize } from "../listpack-size.ts";
 import type { ContainerValue } from "./types.ts";
 
 /** The smallest ring; it doubles when full and halves when a quarter full. */
 const MIN_CAPACITY = 4;
-/** `LP_HDR_SIZE` (total bytes + element count) plus the end-of-listpack byte. */
-const LISTPACK_OVERHEAD = 7;
 /** `optimization_level` in src/quicklist.c: the byte limit of `list-max-listpack-size` −1 … −5. */
 const NODE_SIZE_LIMITS = [4096, 8192, 16384, 32768, 65536] as const;
 /** `SIZE_SAFETY_LIMIT`: a count-limited node never grows past this many bytes either. */
@@ -28,7 +27,7 @@ export class List implements ContainerValue {
   #head = 0;
   #length = 0;
   /** What `lpBytes` would answer if this list were one listpack. */
-  #bytes = LISTPACK_OVERHEAD;
+  #bytes = EMPTY_LISTPACK;
   #isQuicklist = false;
 
   constructor(values: Iterable<string> = []) {
@@ -40,6 +39,11 @@ export class List implements ContainerValue {
 
   get length(): number {
     return this.#length;
+  }
+
+  /** `lpBytes` of the list as one listpack (what the listpack encoding's MEMORY USAGE counts). */
+  get listpackBytes(): number {
+    return this.#bytes;
   }
 
   isEmpty(): boolean {
@@ -247,7 +251,7 @@ export class List implements ContainerValue {
     this.#items = new Array<string | undefined>(capacity);
     this.#head = 0;
     this.#length = 0;
-    this.#bytes = LISTPACK_OVERHEAD;
+    this.#bytes = EMPTY_LISTPACK;
     for (const value of values) {
       this.pushTail(value);
     }
@@ -303,56 +307,4 @@ function exceedsNodeLimit(fill: number, bytes: number, count: number): boolean {
     return bytes > limits.bytes;
   }
   return bytes > SIZE_SAFETY_LIMIT || count > limits.count;
-}
-
-/** `string2ll` syntax, which listpack uses to store a string as an integer. */
-const INTEGER_TEXT = /^(?:0|-?[1-9][0-9]{0,18})$/;
-
-/** The bytes one element takes in a listpack: encoding header, data and back-length. */
-function entrySize(value: string): number {
-  let encoded: number;
-  const first = value.charCodeAt(0);
-  // Only texts starting with a digit or "-" can be integers; check cheaply before the regex.
-  if (
-    value.length <= 20 &&
-    ((first >= 0x30 && first <= 0x39) || first === 0x2d) &&
-    INTEGER_TEXT.test(value)
-  ) {
-    encoded = integerSize(value);
-  } else {
-    const length = value.length;
-    encoded = length < 64 ? 1 + length : length < 4096 ? 2 + length : 5 + length;
-  }
-  const backLength =
-    encoded <= 127 ? 1 : encoded < 16383 ? 2 : encoded < 2097151 ? 3 : encoded < 268435455 ? 4 : 5;
-  return encoded + backLength;
-}
-
-/** `lpEncodeIntegerGetType`: 7-bit unsigned, then 13, 16, 24, 32 and 64-bit signed forms. */
-function integerSize(text: string): number {
-  const value = Number(text);
-  if (value >= 0 && value <= 127) {
-    return 1;
-  }
-  if (value >= -4096 && value <= 4095) {
-    return 2;
-  }
-  if (value >= -32768 && value <= 32767) {
-    return 3;
-  }
-  if (value >= -8388608 && value <= 8388607) {
-    return 4;
-  }
-  if (value >= -2147483648 && value <= 2147483647) {
-    return 5;
-  }
-  // Past int64 the text stays a string (19-digit values need an exact check).
-  if (text.length >= 19) {
-    const big = BigInt(text);
-    if (big > 9223372036854775807n || big < -9223372036854775808n) {
-      const length = text.length;
-      return 1 + length;
-    }
-  }
-  return 9;
 }

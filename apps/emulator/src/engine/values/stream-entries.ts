@@ -156,6 +156,11 @@ export class StreamEntries {
     return this.#nodes.length;
   }
 
+  /** Node `index` (0 is the oldest), for MEMORY USAGE's listpack sizes; do not change it. */
+  nodeAt(index: number): EntryNode | undefined {
+    return this.#nodes[index];
+  }
+
   first(): StreamId | undefined {
     const node = this.#nodes[0];
     return node === undefined ? undefined : entryIdAt(node, 0);

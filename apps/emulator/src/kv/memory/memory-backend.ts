@@ -13,7 +13,7 @@ import {
   type Reply,
   type Session,
 } from "../../engine/index.ts";
-import { estimateMemoryUsage } from "../../engine/object-info.ts";
+import { estimateMemoryUsage, usageOptions } from "../../engine/memory-size.ts";
 import type { StoreState } from "../../storage/index.ts";
 import { AsyncQueue } from "../async-queue.ts";
 import type {
@@ -217,11 +217,12 @@ export class MemoryBackend implements KvBackend {
 
   memoryBytes(): number {
     let total = 0;
+    const options = usageOptions(this.engine.config, MEMORY_SAMPLES);
     for (const logical of this.engine.databases) {
       for (const key of logical.keys()) {
         const value = logical.get(key);
         if (value !== undefined) {
-          total += estimateMemoryUsage(key, value, MEMORY_SAMPLES);
+          total += estimateMemoryUsage(key, value, options);
         }
       }
     }

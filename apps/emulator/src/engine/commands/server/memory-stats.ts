@@ -1,5 +1,5 @@
+import { estimateMemoryUsage, usageOptions } from "../../memory-size.ts";
 import { formatDouble } from "../../numbers.ts";
-import { estimateMemoryUsage } from "../../object-info.ts";
 import { type Reply, reply } from "../../reply.ts";
 import { defineCommand, noArguments } from "../define.ts";
 
@@ -27,6 +27,7 @@ export const memoryStats = defineCommand({
     let keys = 0;
     let dataset = 0;
     const perDatabase: Reply[] = [];
+    const options = usageOptions(ctx.server.config, 5);
     for (const db of ctx.server.databases) {
       if (db.size === 0) {
         continue;
@@ -37,7 +38,7 @@ export const memoryStats = defineCommand({
       for (const key of db.rawKeys()) {
         const value = db.get(key);
         if (value !== undefined) {
-          bytes += estimateMemoryUsage(key, value, 5);
+          bytes += estimateMemoryUsage(key, value, options);
           if (++sampled >= SAMPLE_KEYS) {
             break;
           }

@@ -1,5 +1,5 @@
 import { ERR, ReplyError } from "../../errors.ts";
-import { estimateMemoryUsage } from "../../object-info.ts";
+import { estimateMemoryUsage, usageOptions } from "../../memory-size.ts";
 import { reply } from "../../reply.ts";
 import type { Args } from "../args.ts";
 import { defineCommand } from "../define.ts";
@@ -24,9 +24,8 @@ function parseUsage(args: Args): { key: string; samples: number } {
 }
 
 /**
- * MEMORY USAGE key [SAMPLES count]: the estimated bytes of the key and its value, or nil. Strings
- * are computed like Redis (allocations rounded to jemalloc's size classes); containers are
- * estimated from a sample of their elements.
+ * MEMORY USAGE key [SAMPLES count]: the bytes of the key and its value, or nil, computed as Redis
+ * 7.0's `objectComputeSize` computes them for each encoding (see `memory-size.ts`).
  * @see https://redis.io/commands/memory-usage
  */
 export const memoryUsage = defineCommand({
@@ -46,6 +45,6 @@ export const memoryUsage = defineCommand({
     const value = ctx.db.peek(key);
     return value === undefined
       ? reply.null()
-      : reply.integer(estimateMemoryUsage(key, value, samples));
+      : reply.integer(estimateMemoryUsage(key, value, usageOptions(ctx.server.config, samples)));
   },
 });
