@@ -12,7 +12,7 @@ export const LISTPACK_HEADER = 6;
 export const EMPTY_LISTPACK = LISTPACK_HEADER + 1;
 
 /** The integer texts `lpStringToInt64` accepts (the int64 range is checked apart). */
-const INTEGER_TEXT = /^(?:0|-?[1-9][0-9]{0,18})$/;
+export const INTEGER_TEXT = /^(?:0|-?[1-9][0-9]{0,18})$/;
 const INT64_MAX = 9223372036854775807n;
 const INT64_MIN = -9223372036854775808n;
 
@@ -53,15 +53,26 @@ export function listpackBytes(values: Iterable<string>): number {
 }
 
 /** A string's header and data: 6-bit, 12-bit or 32-bit length forms. */
-function stringEncodedSize(length: number): number {
+export function stringEncodedSize(length: number): number {
   return length < 64 ? 1 + length : length < 4096 ? 2 + length : 5 + length;
 }
 
-/** The element plus its back-length (`lpEncodeBacklen`: 7 bits of the length per byte). */
+/** The element plus its back-length. */
 function withBackLength(encoded: number): number {
-  const backLength =
-    encoded <= 127 ? 1 : encoded < 16383 ? 2 : encoded < 2097151 ? 3 : encoded < 268435455 ? 4 : 5;
-  return encoded + backLength;
+  return encoded + backLengthSize(encoded);
+}
+
+/** `lpEncodeBacklen`'s bytes for an element of `encoded` bytes: 7 bits of the length per byte. */
+export function backLengthSize(encoded: number): number {
+  return encoded <= 127
+    ? 1
+    : encoded < 16383
+      ? 2
+      : encoded < 2097151
+        ? 3
+        : encoded < 268435455
+          ? 4
+          : 5;
 }
 
 /** Integer text's encoded size, or undefined past int64 (then it is stored as a string). */
@@ -77,8 +88,8 @@ function integerTextEncodedSize(text: string): number | undefined {
   return integerEncodedSize(Number(text));
 }
 
-/** `lpEncodeIntegerGetType`: the encoding byte(s) and data of an integer. */
-function integerEncodedSize(value: number): number {
+/** `lpEncodeIntegerGetType`: the encoding byte(s) and data of an integer (within int64). */
+export function integerEncodedSize(value: number): number {
   if (value >= 0 && value <= 127) {
     return 1;
   }

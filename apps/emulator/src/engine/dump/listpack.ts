@@ -8,14 +8,18 @@
  * entry is its encoding and data followed by a back-length (the size of encoding + data).
  */
 import { DumpFormatError } from "../dump-format.ts";
+import {
+  backLengthSize,
+  INTEGER_TEXT,
+  integerEncodedSize,
+  stringEncodedSize,
+} from "../listpack-size.ts";
 
 /** A listpack element: bytes, or an integer the writer must store as one (`lpAppendInteger`). */
 export type ListpackItem = string | number | bigint;
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-/** `lpStringToInt64` accepts the same texts as `string2ll`. */
-const INTEGER_TEXT = /^(?:0|-?[1-9][0-9]{0,18})$/;
 
 /** The int64 a string would be stored as, or undefined when it stays a string. */
 function asInteger(text: string): bigint | undefined {
@@ -38,62 +42,47 @@ function littleEndian(value: bigint, bytes: number): string {
 
 /** `lpEncodeIntegerGetType` + `lpEncodeString`: the entry's encoding and data. */
 function encodeInteger(value: bigint): string {
-  if (value >= 0n && value <= 127n) {
-    return String.fromCharCode(Number(value));
+  // The form is the size model's (past 32 bits every value takes the 64-bit form, so a double
+  // that rounds near int64's ends still picks it).
+  switch (integerEncodedSize(Number(value))) {
+    case 1:
+      return String.fromCharCode(Number(value));
+    case 2: {
+      const unsigned = Number(BigInt.asUintN(13, value));
+      return String.fromCharCode(0xc0 | (unsigned >> 8), unsigned & 0xff);
+    }
+    case 3:
+      return `\xf1${littleEndian(value, 2)}`;
+    case 4:
+      return `\xf2${littleEndian(value, 3)}`;
+    case 5:
+      return `\xf3${littleEndian(value, 4)}`;
+    default:
+      return `\xf4${littleEndian(value, 8)}`;
   }
-  if (value >= -4096n && value <= 4095n) {
-    const unsigned = Number(BigInt.asUintN(13, value));
-    return String.fromCharCode(0xc0 | (unsigned >> 8), unsigned & 0xff);
-  }
-  if (value >= -32768n && value <= 32767n) {
-    return `\xf1${littleEndian(value, 2)}`;
-  }
-  if (value >= -8388608n && value <= 8388607n) {
-    return `\xf2${littleEndian(value, 3)}`;
-  }
-  if (value >= -2147483648n && value <= 2147483647n) {
-    return `\xf3${littleEndian(value, 4)}`;
-  }
-  return `\xf4${littleEndian(value, 8)}`;
 }
 
 function encodeString(value: string): string {
   const length = value.length;
-  if (length < 64) {
-    return String.fromCharCode(0x80 | length) + value;
+  switch (stringEncodedSize(length) - length) {
+    case 1:
+      return String.fromCharCode(0x80 | length) + value;
+    case 2:
+      return String.fromCharCode(0xe0 | (length >> 8), length & 0xff) + value;
+    default:
+      return `\xf0${littleEndian(BigInt(length), 4)}${value}`;
   }
-  if (length < 4096) {
-    return String.fromCharCode(0xe0 | (length >> 8), length & 0xff) + value;
-  }
-  return `\xf0${littleEndian(BigInt(length), 4)}${value}`;
 }
 
 /** `lpEncodeBacklen`: the size of encoding + data, 7 bits per byte, read right to left. */
 function encodeBacklen(size: number): string {
-  if (size <= 127) {
-    return String.fromCharCode(size);
+  const bytes = backLengthSize(size);
+  // The most significant group first, every byte but it with the high bit set.
+  let text = String.fromCharCode(Math.floor(size / 2 ** (7 * (bytes - 1))));
+  for (let shift = 7 * (bytes - 2); shift >= 0; shift -= 7) {
+    text += String.fromCharCode((Math.floor(size / 2 ** shift) & 127) | 128);
   }
-  if (size < 16383) {
-    return String.fromCharCode(size >> 7, (size & 127) | 128);
-  }
-  if (size < 2097151) {
-    return String.fromCharCode(size >> 14, ((size >> 7) & 127) | 128, (size & 127) | 128);
-  }
-  if (size < 268435455) {
-    return String.fromCharCode(
-      size >> 21,
-      ((size >> 14) & 127) | 128,
-      ((size >> 7) & 127) | 128,
-      (size & 127) | 128,
-    );
-  }
-  return String.fromCharCode(
-    Math.floor(size / 2 ** 28),
-    ((size >> 21) & 127) | 128,
-    ((size >> 14) & 127) | 128,
-    ((size >> 7) & 127) | 128,
-    (size & 127) | 128,
-  );
+  return text;
 }
 
 /** One listpack entry (encoding, data, back-length). */
