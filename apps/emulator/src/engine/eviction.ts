@@ -14,10 +14,16 @@ import type { AccessPolicy } from "./access-time.ts";
 import { frequency, idleSeconds } from "./access-time.ts";
 import type { ConfigApi } from "./config.ts";
 import type { Database } from "./keyspace.ts";
-import { estimateMemoryUsage, usageOptions } from "./memory-size.ts";
+import { estimateMemoryUsage, type UsageOptions, usageOptions } from "./memory-size.ts";
 
 /** How many elements of a container MEMORY USAGE samples by default. */
 const USAGE_SAMPLES = 5;
+const DEFAULT_ACCOUNT_OPTIONS: UsageOptions = { samples: USAGE_SAMPLES };
+
+/** The account's options under a configuration: made once per CONFIG change, not per write. */
+function accountOptions(config: ConfigApi): UsageOptions {
+  return usageOptions(config, USAGE_SAMPLES);
+}
 
 /** Per-key estimates and their sum, for every database. */
 export class MemoryAccounting {
@@ -44,16 +50,9 @@ export class MemoryAccounting {
     }
     const before = sizes.get(key) ?? 0;
     const value = db.peek(key);
-    const after =
-      value === undefined
-        ? 0
-        : estimateMemoryUsage(
-            key,
-            value,
-            this.#config === undefined
-              ? { samples: USAGE_SAMPLES }
-              : usageOptions(this.#config, USAGE_SAMPLES),
-          );
+    const options =
+      this.#config === undefined ? DEFAULT_ACCOUNT_OPTIONS : this.#config.derived(accountOptions);
+    const after = value === undefined ? 0 : estimateMemoryUsage(key, value, options);
     if (value === undefined) {
       sizes.delete(key);
     } else {
