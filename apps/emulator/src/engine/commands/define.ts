@@ -1,3 +1,4 @@
+import type { Resp3Shape } from "@stratus/core/resp3";
 import type { Args } from "./args.ts";
 import type { CommandContext, CommandResult } from "./context.ts";
 
@@ -98,59 +99,6 @@ export const ACL_CATEGORIES = [
 
 export type AclCategory = (typeof ACL_CATEGORIES)[number];
 
-/**
- * How a command's reply changes under RESP3, where it does (src/networking.c addReplyMapLen,
- * addReplySetLen, addReplyDouble): the engine answers in RESP2 terms and the RESP listener reshapes
- * the reply for a RESP3 connection (`resp/resp3-reply.ts`). Nulls become `_` everywhere.
- * - `map`: the flat `[field, value, …]` array is a map (HGETALL, CONFIG GET, XINFO STREAM, …)
- * - `maps`: an array of such flat arrays, each a map (XINFO GROUPS, XINFO CONSUMERS)
- * - `set`: the array is a set (SMEMBERS, SINTER, SPOP with a count, …)
- * - `double`: a bulk-string number is a double (ZSCORE, ZINCRBY, ZADD … INCR)
- * - `doubles`: an array of those (ZMSCORE); `positions`: GEOPOS's `[longitude, latitude]` pairs
- * - `scored`: with WITHSCORES, `[member, score, …]` becomes `[[member, score(double)], …]`
- * - `pop`: ZPOPMIN/ZPOPMAX: with a count as `scored`, without it `[member, score(double)]`
- * - `key-member-score`: BZPOPMIN/BZPOPMAX's `[key, member, score(double)]`
- * - `key-scored`: ZMPOP/BZMPOP's `[key, [[member, score], …]]` with the scores as doubles
- * - `valued`: with WITHVALUES, `[field, value, …]` becomes `[[field, value], …]` (HRANDFIELD)
- * - `streams`: XREAD/XREADGROUP's `[[key, entries], …]` is a map of key to entries
- * - `geo-search`: GEOSEARCH/GEORADIUS's `WITHCOORD` pairs are doubles
- * - `function-list`: FUNCTION LIST's libraries and functions are maps, `flags` a set
- * - `function-stats`: FUNCTION STATS's map of maps
- * - `tracking-info`: CLIENT TRACKINGINFO's map, `flags` a set
- * - `memory-stats`: MEMORY STATS's map, each `db.N` a map and the ratios (bulk strings) doubles
- * - `stream-info`: XINFO STREAM's map; with FULL, each group and each consumer a map too
- * - `command-info`: COMMAND and COMMAND INFO's entries, whose flags, ACL categories, tips and
- *   subcommands are sets and key specs a set of maps (src/server.c addReplyCommandInfo)
- * - `command-docs`: COMMAND DOCS' map of name to a map of doc fields, subcommands likewise
- * - `acl-user`: ACL GETUSER's map, `flags` a set and each selector a map
- * - `keys-and-flags`: COMMAND GETKEYSANDFLAGS's `[key, flags]` pairs, the flags a set
- * - `rank-score`: ZRANK/ZREVRANK … WITHSCORE's `[rank, score]`, the score a double (Redis 7.2)
- */
-export type Resp3Shape =
-  | "map"
-  | "maps"
-  | "set"
-  | "double"
-  | "doubles"
-  | "positions"
-  | "scored"
-  | "pop"
-  | "key-member-score"
-  | "key-scored"
-  | "valued"
-  | "streams"
-  | "geo-search"
-  | "function-list"
-  | "function-stats"
-  | "tracking-info"
-  | "memory-stats"
-  | "stream-info"
-  | "command-info"
-  | "command-docs"
-  | "acl-user"
-  | "keys-and-flags"
-  | "rank-score";
-
 /** Where the keys are: Redis's legacy (first, last, step) triple; `last` -1 means the last argument. */
 export interface KeyRange {
   readonly first: number;
@@ -230,7 +178,11 @@ export interface CommandSpec<TParsed> {
    * sets flags: SET, BITFIELD, SORT, MIGRATE); other movable-key commands' keys get no flags.
    */
   readonly keysWithFlags?: (argv: readonly string[]) => KeyReference[];
-  /** How the reply changes under RESP3, where it does. */
+  /**
+   * How the reply changes under RESP3, where it does (`reshapeResp3` in `@stratus/core/resp3`): the
+   * engine answers in RESP2 terms, and the RESP listener, or a script after `redis.setresp(3)`,
+   * reshapes the reply.
+   */
   readonly resp3?: Resp3Shape;
   /** The Redis version that introduced it, e.g. "6.2.0". */
   readonly since: string;
