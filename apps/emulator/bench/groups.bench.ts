@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
 import { promisify } from "node:util";
 import type { Resp2Value } from "@stratus/core/resp2";
-import { Engine, type Reply } from "../src/engine/index.ts";
+import { Engine, type Reply, resp2Form } from "../src/engine/index.ts";
 import { RedisServer } from "../test/support/redis-server.ts";
 import { RespClient } from "../test/support/resp-client.ts";
 import { mulberry32 } from "./random.ts";
@@ -182,6 +182,8 @@ function plainFromReply(value: Reply): Plain {
       return null;
     case "array":
       return value.items.map(plainFromReply);
+    default:
+      return plainFromReply(resp2Form(value));
   }
 }
 

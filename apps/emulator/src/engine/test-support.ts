@@ -61,4 +61,11 @@ export const r = {
   err: (message: string): Reply => reply.error(message),
   arr: (...items: Reply[]): Reply => reply.array(items),
   bulks: (...values: string[]): Reply => reply.bulks(values),
+  /** A script's RESP3 replies. */
+  double: (value: number, text = String(value)): Reply => ({ kind: "double", value, text }),
+  bool: (value: boolean): Reply => ({ kind: "boolean", value }),
+  bigNumber: (text: string): Reply => ({ kind: "big-number", text }),
+  verbatim: (format: string, value: string): Reply => ({ kind: "verbatim", format, value }),
+  map: (...items: Reply[]): Reply => ({ kind: "map", items }),
+  set: (...items: Reply[]): Reply => ({ kind: "set", items }),
 };

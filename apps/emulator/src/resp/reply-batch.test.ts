@@ -126,6 +126,37 @@ describe("ReplyBatch.writeReply", () => {
     );
   }
 
+  test("a script's RESP3 kinds: themselves under RESP3, their RESP2 forms under RESP2 (as toResp2 gives REST)", ({
+    expect,
+  }) => {
+    // The bytes redis-server 7.0 writes for `return {…}` of these tables (redis.setresp(3) for the
+    // booleans) to a RESP2 and to a RESP3 client.
+    const value: EngineReply = {
+      kind: "array",
+      items: [
+        { kind: "double", value: 1.5, text: "1.5" },
+        { kind: "boolean", value: true },
+        { kind: "boolean", value: false },
+        { kind: "big-number", text: "12345678901234567890" },
+        { kind: "verbatim", format: "txt", value: "h\u0000i" },
+        { kind: "map", items: [{ kind: "bulk", value: "a" }, { kind: "null" }] },
+        { kind: "set", items: [{ kind: "bulk", value: "m" }] },
+      ],
+    };
+    const write = (protocol: 2 | 3): string => {
+      const sink = recordingSink();
+      new ReplyBatch(sink).writeReply(value, protocol);
+      return sink.writes.join("");
+    };
+    const resp2 =
+      "*7\r\n$3\r\n1.5\r\n:1\r\n:0\r\n$20\r\n12345678901234567890\r\n$3\r\nh\u0000i\r\n*2\r\n$1\r\na\r\n$-1\r\n*1\r\n$1\r\nm\r\n";
+    expect(write(2)).toBe(resp2);
+    expect(Buffer.from(encodeResp2(toResp2(value))).toString("latin1")).toBe(resp2);
+    expect(write(3)).toBe(
+      "*7\r\n,1.5\r\n#t\r\n#f\r\n(12345678901234567890\r\n=7\r\ntxt:h\u0000i\r\n%1\r\n$1\r\na\r\n_\r\n~1\r\n$1\r\nm\r\n",
+    );
+  });
+
   test("an integer outside 64 bits is refused, as the encoder refuses it", ({ expect }) => {
     const batch = new ReplyBatch(recordingSink());
     expect(() => batch.writeReply({ kind: "integer", value: 2n ** 63n })).toThrow(RangeError);

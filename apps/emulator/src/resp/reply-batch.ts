@@ -8,7 +8,7 @@
  */
 import type { Socket } from "node:net";
 import { binaryToUtf8 } from "../kv/argv.ts";
-import type { EngineReply } from "../kv/backend.ts";
+import { type EngineReply, type Resp3Reply, resp2Form } from "../kv/backend.ts";
 import { replySlabs, SLAB_BYTES, type SlabPool } from "./slab-pool.ts";
 
 /** What the batch needs of its socket. */
@@ -26,12 +26,15 @@ const POOLED_PART_BYTES = 4 * 1024 * 1024;
 const REPLIES_PER_BUFFER = 4;
 /** Below this length a loop of `charCodeAt` beats the native Latin-1 write's call. */
 const SHORT_STRING = 48;
-/** How each protocol writes the engine's two nulls (RESP3 has one null for both). */
-const NULLS = {
-  2: { bulk: "$-1\r\n", array: "*-1\r\n" },
-  3: { bulk: "_\r\n", array: "_\r\n" },
+/**
+ * How each protocol writes the engine's two nulls (RESP3 has one null for both), and whether it
+ * writes a script's RESP3 kinds as themselves or in their RESP2 forms.
+ */
+const PROTOCOLS = {
+  2: { nullBulk: "$-1\r\n", nullArray: "*-1\r\n", isResp3: false },
+  3: { nullBulk: "_\r\n", nullArray: "_\r\n", isResp3: true },
 } as const;
-type Nulls = (typeof NULLS)[2 | 3];
+type Protocol = (typeof PROTOCOLS)[2 | 3];
 const CR = 0x0d;
 const DOLLAR = 0x24;
 const ZERO = 0x30;
@@ -106,12 +109,14 @@ export class ReplyBatch {
    * Writes an engine reply as RESP2, byte for byte what `encodeResp2(toResp2(reply))` gives:
    * binary strings as their bytes, simple strings and errors as UTF-8 with CR and LF as spaces.
    * Under `protocol` 3 the nulls are RESP3's `_`, as `encodeResp3(plainResp3(…))` writes them: the
-   * RESP3 form of a reply whose command has no RESP3 shape of its own. Returns the bytes written.
+   * RESP3 form of a reply whose command has no RESP3 shape of its own; a script's RESP3 kinds are
+   * written as RESP3 types there, and in their RESP2 forms (`resp2Form`) under RESP2. Returns the
+   * bytes written.
    * @throws {RangeError} for an integer outside 64 bits, as the encoder does.
    */
   writeReply(reply: EngineReply, protocol: 2 | 3 = 2): number {
     const before = this.pendingBytes;
-    this.#encode(reply, NULLS[protocol]);
+    this.#encode(reply, PROTOCOLS[protocol]);
     const written = this.pendingBytes - before;
     this.#afterWrite();
     return written;
@@ -212,7 +217,7 @@ export class ReplyBatch {
     this.#position = 0;
   }
 
-  #encode(reply: EngineReply, nulls: Nulls): void {
+  #encode(reply: EngineReply, protocol: Protocol): void {
     switch (reply.kind) {
       case "simple":
         this.#line(0x2b, reply.value);
@@ -227,19 +232,54 @@ export class ReplyBatch {
         this.#bulk(reply.value);
         return;
       case "null":
-        this.#ascii(nulls.bulk);
+        this.#ascii(protocol.nullBulk);
         return;
       case "null-array":
-        this.#ascii(nulls.array);
+        this.#ascii(protocol.nullArray);
         return;
       case "array":
-        this.#ascii(`*${reply.items.length}\r\n`);
-        for (const item of reply.items) {
-          this.#encode(item, nulls);
+        this.#items(`*${reply.items.length}\r\n`, reply.items, protocol);
+        return;
+      default:
+        if (protocol.isResp3) {
+          this.#encodeResp3(reply);
+        } else {
+          this.#encode(resp2Form(reply), protocol);
         }
+    }
+  }
+
+  /** A script's RESP3 reply to a RESP3 client (src/networking.c addReplyDouble & co.). */
+  #encodeResp3(reply: Resp3Reply): void {
+    switch (reply.kind) {
+      case "double":
+        this.#ascii(`,${reply.text}\r\n`);
+        return;
+      case "boolean":
+        this.#ascii(reply.value ? "#t\r\n" : "#f\r\n");
+        return;
+      case "big-number":
+        this.#ascii(`(${reply.text}\r\n`);
+        return;
+      case "verbatim":
+        this.#ascii(`=${reply.value.length + 4}\r\n${reply.format}:${reply.value}\r\n`);
+        return;
+      case "map":
+        this.#items(`%${reply.items.length / 2}\r\n`, reply.items, PROTOCOLS[3]);
+        return;
+      case "set":
+        this.#items(`~${reply.items.length}\r\n`, reply.items, PROTOCOLS[3]);
         return;
       default:
         reply satisfies never;
+    }
+  }
+
+  /** An aggregate's header (`*3\r\n`, `%1\r\n`, `~2\r\n`) and its items. */
+  #items(header: string, items: readonly EngineReply[], protocol: Protocol): void {
+    this.#ascii(header);
+    for (const item of items) {
+      this.#encode(item, protocol);
     }
   }
 
@@ -318,6 +358,7 @@ export class ReplyBatch {
     this.#slab[this.#position++] = LF;
   }
 
+  /** A text of single-byte characters (ASCII, or a binary string's bytes), as its bytes. */
   #ascii(text: string): void {
     this.#reserve(text.length);
     this.#position = this.#writeAscii(text);

@@ -1,9 +1,11 @@
 /**
  * EVAL, EVALSHA, EVAL_RO, EVALSHA_RO, SCRIPT, FUNCTION, FCALL and FCALL_RO against redis-server
- * 7.0, error texts included where 7.0 and Redis 8 agree. Left out on purpose: redis.REDIS_VERSION,
- * FUNCTION DUMP's bytes (RDB version 10 against the engine's 12), `{double=…}` replies (7.0
- * prints 17 digits), and anything whose order is a Lua table's iteration order (cjson objects,
- * `{map=…}`), which Lua 5.4 and 5.1 do not share. Scripts start from empty script caches and
+ * 7.0, error texts included where 7.0 and Redis 8 agree. Every script runs over RESP2 and again
+ * over RESP3, where `{map=…}`, `{double=…}` and the other RESP3 tables, and `redis.setresp(3)`,
+ * show. Left out on purpose: redis.REDIS_VERSION, FUNCTION DUMP's bytes (RDB version 10 against
+ * the engine's 12), doubles 7.0 prints with 17 digits where Redis 8 prints the shortest, and
+ * anything whose order is a Lua table's iteration order (cjson objects, `{map=…}` or `{set=…}`
+ * of more than one entry), which Lua 5.4 and 5.1 do not share. Scripts start from empty script caches and
  * function libraries, as runBoth only runs FLUSHALL.
  */
 import fc from "fast-check";
@@ -70,6 +72,55 @@ describe.skipIf(!canRunDifferential)("scripting commands against redis-server", 
       ["EVAL", "return 2^53", "0"],
       ["EVAL", "return 1/0", "0"],
       ["EVAL", "return function() end", "0"],
+    ],
+    "RESP3 types a script returns": [
+      ["EVAL", "return {double=1.5}", "0"],
+      ["EVAL", "return {double=-0.0}", "0"],
+      ["EVAL", "return {double=1/0}", "0"],
+      ["EVAL", "return {double='1.5'}", "0"],
+      ["EVAL", "return {big_number='123456789012345678901234567890'}", "0"],
+      ["EVAL", "return {verbatim_string={format='txt', string='hi\0there'}}", "0"],
+      ["EVAL", "return {verbatim_string={format='markdown', string='x'}}", "0"],
+      ["EVAL", "return {verbatim_string={format='ab', string='x'}}", "0"],
+      ["EVAL", "return {verbatim_string={format='txt', string=5}}", "0"],
+      ["EVAL", "return {map={}}", "0"],
+      ["EVAL", "return {map={field={double=2.5}}}", "0"],
+      ["EVAL", "return {map={[1]=true}}", "0"],
+      ["EVAL", "return {set={member=false}}", "0"],
+      ["EVAL", "return {ok='x', double=1}", "0"],
+      ["EVAL", "return {double=1, map={a=1}}", "0"],
+      ["EVAL", "return {1, {set={}}, {map={k={'nested', false}}}}", "0"],
+    ],
+    "redis.setresp(3)": [
+      ["HSET", "h", "f", "v"],
+      ["SADD", "s", "m"],
+      ["ZADD", "z", "1.5", "m"],
+      ["RPUSH", "l", "a"],
+      ["XADD", "st", "1-1", "a", "1"],
+      ["EVAL", "redis.setresp(3); return {true, false, 1}", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('hgetall', KEYS[1])", "1", "h"],
+      ["EVAL", "redis.setresp(3); return redis.call('hgetall', KEYS[1]).map.f", "1", "h"],
+      ["EVAL", "redis.setresp(3); return redis.call('smembers', 's')", "0"],
+      ["EVAL", "redis.setresp(3); local r = redis.call('smembers', 's'); return r.set.m", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('zscore', 'z', 'm')", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('zscore', 'z', 'm').double * 2", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('zrange', 'z', 0, -1, 'WITHSCORES')", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('zpopmin', 'z')", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('xread', 'STREAMS', 'st', '0')", "0"],
+      ["EVAL", "redis.setresp(3); return type(redis.call('get', 'nope'))", "0"],
+      ["EVAL", "redis.setresp(3); return {redis.call('get', 'nope'), 1}", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('mget', 'l', 'nope', 'h')", "0"],
+      ["EVAL", "redis.setresp(3); return redis.call('ping')", "0"],
+      ["EVAL", "redis.setresp(3); return redis.pcall('incr', 'h')", "0"],
+      ["EVAL", "redis.setresp(3); redis.setresp(2); return redis.call('hgetall', 'h')", "0"],
+      // Each run starts at RESP2 again.
+      ["EVAL", "return {false, redis.call('get', 'nope') == false}", "0"],
+      [
+        "FUNCTION",
+        "LOAD",
+        "#!lua name=r3\nredis.register_function('f', function(keys) redis.setresp(3); return redis.call('hgetall', keys[1]) end)",
+      ],
+      ["FCALL", "f", "1", "h"],
     ],
     "reply to Lua conversion": [
       ["SET", "s", "1"],

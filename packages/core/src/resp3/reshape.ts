@@ -387,9 +387,14 @@ function doubleOf(text: string | undefined): number | undefined {
       : Number(text);
 }
 
-/** Whether an argument after the command's name is `option`, in any ASCII case. */
+/**
+ * Whether `option` (WITHSCORES, WITHVALUES, FULL) is among the arguments, in any ASCII case. Each
+ * comes after at least the command's key and one more argument (`ZRANGE key start stop
+ * WITHSCORES`, `ZUNION 1 key WITHSCORES`, `HRANDFIELD key count WITHVALUES`, `XINFO STREAM key
+ * FULL`), so the search starts there: a key named `withscores` is not the option.
+ */
 function hasOption(argv: readonly string[], option: string): boolean {
-  for (let index = 1; index < argv.length; index++) {
+  for (let index = 3; index < argv.length; index++) {
     const arg = argv[index] as string;
     if (arg.length === option.length && arg.toUpperCase() === option) {
       return true;

@@ -1,16 +1,21 @@
 /**
- * Redis's conversion rules between replies and Lua values (src/script_lua.c):
+ * Redis's conversion rules between replies and Lua values (src/script_lua.c). A script speaks
+ * RESP2 until it calls `redis.setresp(3)`:
  *
- * - reply → Lua (`redisProtocolToLuaType`, RESP2): integer → number, bulk → string, null bulk and
- *   null array → false, status → `{ok=…}`, error → `{err=…}`, array → table;
- * - Lua → reply (`luaReplyToRedisReply`): string → bulk, number → integer (truncated), true → 1,
- *   false → null, `{err=…}` → error, `{ok=…}` → status, `{double=…}` → double, `{big_number=…}`,
- *   `{verbatim_string=…}`, `{map=…}`, `{set=…}` → their RESP2 forms, other tables → arrays up to the
- *   first nil, anything else → null.
+ * - reply → Lua (`redisProtocolToLuaType`): integer → number, bulk → string, status → `{ok=…}`,
+ *   error → `{err=…}`, array → table; the nulls → false under RESP2, nil under RESP3. Under RESP3
+ *   the command's reply has its RESP3 shape first, and a map → `{map={k=v…}}`, a set →
+ *   `{set={m=true…}}`, a double → `{double=n}`, a boolean → boolean;
+ * - Lua → reply (`luaReplyToRedisReply`): string → bulk, number → integer (truncated), true → 1
+ *   and false → null under RESP2 (booleans under RESP3), `{err=…}` → error, `{ok=…}` → status,
+ *   `{double=…}`, `{big_number=…}`, `{verbatim_string=…}`, `{map=…}`, `{set=…}` → those RESP3
+ *   types (whichever protocol the script speaks: the client's protocol decides how they are
+ *   written), other tables → arrays up to the first nil, anything else → null.
  */
 import { countedError } from "../call-stats.ts";
 import { formatDouble } from "../numbers.ts";
 import { type Reply, reply } from "../reply.ts";
+import type { ScriptProtocol } from "./host-functions.ts";
 import { type LuaState, LuaType, lua } from "./lua-runtime.ts";
 
 /**
@@ -82,18 +87,18 @@ function inspectTable(L: LuaState): Reply | Aggregate {
   if (lua.rawGetField(L, -1, "double") === LuaType.NUMBER) {
     const value = lua.toNumber(L, -1);
     lua.pop(L, 1);
-    return reply.bulk(Number.isNaN(value) ? "nan" : formatDouble(value));
+    return { kind: "double", value, text: Number.isNaN(value) ? "nan" : formatDouble(value) };
   }
   lua.pop(L, 1);
   if (lua.rawGetField(L, -1, "big_number") === LuaType.STRING) {
     const value = lua.toString(L, -1);
     lua.pop(L, 1);
-    return reply.bulk(oneLine(value));
+    return { kind: "big-number", text: oneLine(value) };
   }
   lua.pop(L, 1);
   const verbatim = verbatimString(L);
   if (verbatim !== undefined) {
-    return reply.bulk(verbatim);
+    return verbatim;
   }
   if (lua.rawGetField(L, -1, "map") === LuaType.TABLE) {
     return { kind: "map", pops: 2 };
@@ -106,15 +111,15 @@ function inspectTable(L: LuaState): Reply | Aggregate {
   return { kind: "array", pops: 1 };
 }
 
-function verbatimString(L: LuaState): string | undefined {
-  let value: string | undefined;
+function verbatimString(L: LuaState): Reply | undefined {
+  let value: Reply | undefined;
   if (lua.rawGetField(L, -1, "verbatim_string") === LuaType.TABLE) {
-    const hasFormat = lua.rawGetField(L, -1, "format") === LuaType.STRING;
+    const format = lua.rawGetField(L, -1, "format") === LuaType.STRING ? lua.toString(L, -1) : "";
     lua.pop(L, 1);
-    if (hasFormat && lua.rawGetField(L, -1, "string") === LuaType.STRING) {
-      value = lua.toString(L, -1);
+    if (format !== "" && lua.rawGetField(L, -1, "string") === LuaType.STRING) {
+      value = { kind: "verbatim", format: verbatimFormat(format), value: lua.toString(L, -1) };
     }
-    if (hasFormat) {
+    if (format !== "") {
       lua.pop(L, 1);
     }
   }
@@ -122,11 +127,23 @@ function verbatimString(L: LuaState): string | undefined {
   return value;
 }
 
-function scalar(L: LuaState, type: number): Reply {
+/**
+ * addReplyVerbatim copies three characters of the format from its C string: a shorter one (or one
+ * cut short by a NUL) is padded with spaces.
+ */
+function verbatimFormat(format: string): string {
+  const end = format.indexOf("\0");
+  return (end === -1 ? format : format.slice(0, end)).slice(0, 3).padEnd(3, " ");
+}
+
+function scalar(L: LuaState, type: number, protocol: ScriptProtocol): Reply {
   switch (type) {
     case LuaType.STRING:
       return reply.bulk(lua.toString(L, -1));
     case LuaType.BOOLEAN:
+      if (protocol === 3) {
+        return { kind: "boolean", value: lua.toBoolean(L, -1) };
+      }
       return lua.toBoolean(L, -1) ? reply.integer(1) : reply.null();
     case LuaType.NUMBER:
       return reply.integer(integerAt(L, -1));
@@ -174,8 +191,11 @@ function advance(L: LuaState, frame: Frame): boolean {
   return true;
 }
 
-/** Converts the value on top of the stack to a reply (and pops it), as `luaReplyToRedisReply`. */
-export function luaToReply(L: LuaState): Reply {
+/**
+ * Converts the value on top of the stack to a reply (and pops it), as `luaReplyToRedisReply`;
+ * `protocol` is the one the script last chose (`redis.setresp`).
+ */
+export function luaToReply(L: LuaState, protocol: ScriptProtocol): Reply {
   const frames: Frame[] = [];
   for (;;) {
     let result: Reply;
@@ -201,13 +221,13 @@ export function luaToReply(L: LuaState): Reply {
           continue;
         }
         lua.pop(L, frame.pops);
-        result = reply.array(frame.items);
+        result = aggregate(frame);
       } else {
         lua.pop(L, 1);
         result = inspected;
       }
     } else {
-      result = scalar(L, type);
+      result = scalar(L, type, protocol);
       lua.pop(L, 1);
     }
     // Hand the result to the enclosing aggregates, completing those that are done.
@@ -222,9 +242,15 @@ export function luaToReply(L: LuaState): Reply {
       }
       frames.pop();
       lua.pop(L, frame.pops);
-      result = reply.array(frame.items);
+      result = aggregate(frame);
     }
   }
+}
+
+function aggregate(frame: Frame): Reply {
+  return frame.kind === "array"
+    ? reply.array(frame.items)
+    : { kind: frame.kind, items: frame.items };
 }
 
 /** The field that marks an error table as counted already (a command's error reply). */
@@ -269,10 +295,13 @@ function pushReplyInteger(L: LuaState, value: number | bigint): void {
   }
 }
 
-/** Pushes a command's reply as Lua sees it (`redisProtocolToLuaType`, RESP2). */
-export function pushReply(L: LuaState, value: Reply): void {
-  // A reply takes at most three slots (a table, a string, a flag): a C function is given
-  // LUA_MINSTACK (20) free slots, and an array makes room for each of its items below.
+/**
+ * Pushes a command's reply as Lua sees it (`redisProtocolToLuaType`) in the script's `protocol`:
+ * under RESP3 the reply has its RESP3 shape already (`toResp3Reply`).
+ */
+export function pushReply(L: LuaState, value: Reply, protocol: ScriptProtocol): void {
+  // A reply takes at most four slots (a table, its field's table, a key, a value): a C function is
+  // given LUA_MINSTACK (20) free slots, and an aggregate makes room for each of its items below.
   switch (value.kind) {
     case "integer":
       pushReplyInteger(L, value.value);
@@ -282,7 +311,11 @@ export function pushReply(L: LuaState, value: Reply): void {
       return;
     case "null":
     case "null-array":
-      lua.pushBoolean(L, false);
+      if (protocol === 3) {
+        lua.pushNil(L);
+      } else {
+        lua.pushBoolean(L, false);
+      }
       return;
     case "simple":
       lua.createTable(L, 0, 1);
@@ -298,15 +331,69 @@ export function pushReply(L: LuaState, value: Reply): void {
       return;
     case "array":
       lua.createTable(L, value.items.length, 0);
-      lua.checkStack(L, 3);
+      lua.checkStack(L, 4);
       for (let i = 0; i < value.items.length; i++) {
-        pushReply(L, value.items[i] as Reply);
+        pushReply(L, value.items[i] as Reply, protocol);
         lua.rawSetIndex(L, -2, i + 1);
       }
+      return;
+    case "boolean":
+      lua.pushBoolean(L, value.value);
+      return;
+    case "double":
+      lua.createTable(L, 0, 1);
+      lua.pushNumber(L, value.value);
+      lua.setField(L, -2, "double");
+      return;
+    case "big-number":
+      lua.createTable(L, 0, 1);
+      lua.pushString(L, value.text);
+      lua.setField(L, -2, "big_number");
+      return;
+    case "verbatim":
+      lua.createTable(L, 0, 1);
+      lua.createTable(L, 0, 2);
+      lua.pushString(L, value.value);
+      lua.setField(L, -2, "string");
+      lua.pushString(L, value.format);
+      lua.setField(L, -2, "format");
+      lua.setField(L, -2, "verbatim_string");
+      return;
+    case "map":
+    case "set":
+      pushKeyed(L, value, protocol);
       return;
     default:
       value satisfies never;
   }
+}
+
+/** `{map={key=value…}}` or `{set={member=true…}}`; a null key (none in Redis's replies) is skipped. */
+function pushKeyed(
+  L: LuaState,
+  value: Reply & { kind: "map" | "set" },
+  protocol: ScriptProtocol,
+): void {
+  const isMap = value.kind === "map";
+  const count = isMap ? value.items.length / 2 : value.items.length;
+  lua.createTable(L, 0, 1);
+  lua.createTable(L, 0, count);
+  lua.checkStack(L, 4);
+  const step = isMap ? 2 : 1;
+  for (let i = 0; i + step - 1 < value.items.length; i += step) {
+    const key = value.items[i] as Reply;
+    if (key.kind === "null" || key.kind === "null-array") {
+      continue;
+    }
+    pushReply(L, key, protocol);
+    if (isMap) {
+      pushReply(L, value.items[i + 1] as Reply, protocol);
+    } else {
+      lua.pushBoolean(L, true);
+    }
+    lua.rawSet(L, -3);
+  }
+  lua.setField(L, -2, value.kind);
 }
 
 /** A binary string array as a Lua table (KEYS, ARGV, a function's keys and args). */

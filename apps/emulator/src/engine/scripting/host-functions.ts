@@ -23,10 +23,18 @@ import {
 } from "./lua-runtime.ts";
 import type { Rand48 } from "./rand48.ts";
 
+/** The protocol a script speaks with the engine: 2 until it calls `redis.setresp(3)`. */
+export type ScriptProtocol = 2 | 3;
+
 /** What the functions reach of the script that is running. */
 export interface ScriptRun {
-  /** `redis.call`/`redis.pcall`: checks and runs a command; refusals are error replies. */
+  /**
+   * `redis.call`/`redis.pcall`: checks and runs a command; refusals are error replies. Under
+   * RESP3 (`protocol`) the reply has its RESP3 shape.
+   */
   call(argv: readonly string[]): Reply;
+  /** Set by `redis.setresp`; each run starts at 2 (scriptPrepareForRun). */
+  protocol: ScriptProtocol;
   /** `redis.acl_check_cmd`: undefined for an unknown command, else whether it is permitted. */
   checkCommand(argv: readonly string[]): boolean | undefined;
   readonly random: Rand48;
@@ -69,6 +77,11 @@ export function withScriptRun<T>(run: ScriptRun, body: () => T): T {
   }
 }
 
+/** The protocol of the running script (2 outside one): how its return value is converted. */
+export function runningProtocol(): ScriptProtocol {
+  return current?.protocol ?? 2;
+}
+
 /** The chunk name of the prelude and its libraries (see lua/prelude.ts). */
 export const PRELUDE_SOURCE = "=[redis]";
 
@@ -107,7 +120,7 @@ function redisCall(L: LuaState, raise: boolean): number {
   }
   // The arguments stay below the reply: Lua takes only the top value as the result.
   const result = run.call(argv);
-  pushReply(L, result);
+  pushReply(L, result, run.protocol);
   return raise && result.kind === "error" ? RAISE : 1;
 }
 
@@ -166,6 +179,14 @@ const srand = cFunction((L) => {
     return RAISE;
   }
   run.random.seed(lua.toNumber(L, 1));
+  return 0;
+});
+
+/** `host.setresp(2 or 3)`, once the prelude has checked the argument as Redis does. */
+const setresp = cFunction((L) => {
+  if (current !== undefined) {
+    current.protocol = lua.toNumber(L, 1) === 3 ? 3 : 2;
+  }
   return 0;
 });
 
@@ -313,6 +334,7 @@ export const HOST_FUNCTIONS: Readonly<Record<string, number>> = {
   escapes51,
   rand,
   srand,
+  setresp,
   timed_out: timedOut,
   wrap,
 };

@@ -540,6 +540,8 @@ export const lua = {
    */
   setField: (L: LuaState, index: number, key: string): void =>
     raw.lua_setfield(L, index, cString(key)),
+  /** `t[key] = value` without metamethods, the key below the value on top; pops both. */
+  rawSet: (L: LuaState, index: number): void => raw.lua_rawset(L, index),
   /** `t[i] = top` without metamethods; pops the value. */
   rawSetIndex: (L: LuaState, index: number, i: number): void => {
     // One call with the index as a (cached) bigint, where pushing it as a number took three.

@@ -19,9 +19,9 @@ import type { CommandContext, CommandResult } from "../commands/context.ts";
 import type { Command } from "../commands/define.ts";
 import type { ConfigApi } from "../config.ts";
 import { ERR } from "../errors.ts";
-import { type Reply, reply } from "../reply.ts";
+import { type Reply, reply, toResp3Reply } from "../reply.ts";
 import type { Session } from "../session.ts";
-import { type ScriptRun, withScriptRun } from "./host-functions.ts";
+import { type ScriptProtocol, type ScriptRun, withScriptRun } from "./host-functions.ts";
 import type { LuaState } from "./lua-runtime.ts";
 import type { Rand48 } from "./rand48.ts";
 import type { BusyScript, ScriptingState } from "./state.ts";
@@ -146,6 +146,8 @@ interface CallRequest {
   readonly isUnrestricted: boolean;
   /** Set on the first write command (SCRIPT_WRITE_DIRTY: SCRIPT KILL then refuses). */
   written: boolean;
+  /** RESP3 after `redis.setresp(3)`: replies then take their commands' RESP3 shapes. */
+  readonly protocol: ScriptProtocol;
 }
 
 /** scriptCall: the checks Redis makes before a script's command runs, then the command. */
@@ -186,7 +188,11 @@ function callCommand(request: CallRequest, argv: readonly string[]): Reply {
   // Found and checked as the engine's own lookup and arity check would (findCommand).
   const result = server.executeResolved(argv, session, entry);
   // Commands never block in scripts; scripts cannot run scripts (noscript), so none is pending.
-  return result.kind === "blocked" ? result.timeoutReply : result;
+  const answer = result.kind === "blocked" ? result.timeoutReply : result;
+  const shape = command.resp3;
+  return request.protocol === 3 && shape !== undefined && answer.kind !== "error"
+    ? toResp3Reply(answer, { shape, argv })
+    : answer;
 }
 
 /**
@@ -195,6 +201,7 @@ function callCommand(request: CallRequest, argv: readonly string[]): Reply {
  * limit, or a prelude trampoline), since it takes an ACL check.
  */
 class ScriptCall implements ScriptRun, CallRequest {
+  protocol: ScriptProtocol = 2;
   readonly ctx: CommandContext;
   readonly session: Session;
   readonly readOnly: ReadOnlyMode;
@@ -390,6 +397,7 @@ export function killBusyScript(state: ScriptingState, isEval: boolean): Reply {
 export function runLibraryLoad<T>(state: ScriptingState, load: () => T): T {
   const run: ScriptRun = {
     call: () => reply.error("ERR redis.call/pcall can only be called inside a script invocation"),
+    protocol: 2,
     checkCommand: () => undefined,
     random: state.random,
     startedAtMs: performance.now(),

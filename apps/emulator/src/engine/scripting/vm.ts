@@ -12,6 +12,7 @@ import {
   HOOK_INSTRUCTIONS,
   HOST_FUNCTIONS,
   PRELUDE_SOURCE,
+  runningProtocol,
   timeLimitHook,
 } from "./host-functions.ts";
 import { BIT_LUA } from "./lua/bit.ts";
@@ -232,7 +233,7 @@ export class LuaVm {
       const isOk = lua.toBoolean(T, base);
       lua.setTop(T, base + 1);
       if (isOk) {
-        return { kind: "done", reply: luaToReply(T) };
+        return { kind: "done", reply: luaToReply(T, runningProtocol()) };
       }
       const error = readError(T);
       if (!error.isTable) {

@@ -2,12 +2,12 @@
  * The edge between the engine's binary-string world and `@stratus/core`'s byte-based RESP values.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
-import { binaryToUtf8, type Reply } from "../../engine/index.ts";
+import { binaryToUtf8, type Reply, resp2Form } from "../../engine/index.ts";
 
 const OK: Resp2Value = { kind: "simple", value: "OK" };
 const NULL: Resp2Value = { kind: "null" };
 
-/** An engine reply → a RESP2 value with byte bulk strings. */
+/** An engine reply → a RESP2 value with byte bulk strings (a script's RESP3 kinds in their RESP2 forms). */
 export function toResp2(reply: Reply): Resp2Value {
   switch (reply.kind) {
     case "simple":
@@ -26,10 +26,7 @@ export function toResp2(reply: Reply): Resp2Value {
     case "array":
       return { kind: "array", items: reply.items.map(toResp2) };
     default:
-      return assertNever(reply);
+      // A script's RESP3 reply: REST and RESP2 get its RESP2 form.
+      return toResp2(resp2Form(reply));
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected reply ${JSON.stringify(value)}`);
 }

@@ -918,9 +918,7 @@ redis.setresp = function(...)
   if select("#", ...) ~= 1 then return raise("redis.setresp() requires one argument.") end
   local resp = truncate(real_tonumber((...)) or 0)
   if resp ~= 2 and resp ~= 3 then return raise("RESP version must be 2 or 3.") end
-  -- Emulator difference: the engine produces RESP2 replies only, so RESP3 conversions (maps, sets,
-  -- doubles, booleans, nulls as nil) cannot be reproduced; refusing beats answering RESP2 shapes.
-  if resp == 3 then return raise("RESP3 replies are not supported by the emulator's scripts") end
+  host.setresp(resp)
 end
 
 redis.set_repl = function(...)
