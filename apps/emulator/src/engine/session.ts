@@ -58,7 +58,10 @@ export class Session {
   user = "default";
   /** False while the connection still owes an AUTH (when the authenticator requires one). */
   isAuthenticated = true;
-  /** The RESP protocol version (HELLO); the engine speaks RESP2 only. */
+  /**
+   * The RESP protocol version (HELLO). Commands answer in RESP2 terms whatever it is (the listener
+   * gives replies their RESP3 shapes); it decides tracking messages and what CLIENT LIST shows.
+   */
   protocol = 2;
   /** Shard channels (SSUBSCRIBE), a namespace apart from `channels` as in Redis. */
   readonly shardChannels = new Set<string>();

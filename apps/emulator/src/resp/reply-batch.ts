@@ -8,7 +8,7 @@
  */
 import type { Socket } from "node:net";
 import { binaryToUtf8 } from "../kv/argv.ts";
-import { type EngineReply, type Resp3Reply, resp2Form } from "../kv/backend.ts";
+import type { EngineReply } from "../kv/backend.ts";
 import { replySlabs, SLAB_BYTES, type SlabPool } from "./slab-pool.ts";
 
 /** What the batch needs of its socket. */
@@ -217,6 +217,10 @@ export class ReplyBatch {
     this.#position = 0;
   }
 
+  /**
+   * One call per level of nesting, helpers only for leaves: a script may return 7,995 nested
+   * tables (Redis's own limit), and each level's frame counts against the stack.
+   */
   #encode(reply: EngineReply, protocol: Protocol): void {
     switch (reply.kind) {
       case "simple":
@@ -238,48 +242,57 @@ export class ReplyBatch {
         this.#ascii(protocol.nullArray);
         return;
       case "array":
-        this.#items(`*${reply.items.length}\r\n`, reply.items, protocol);
-        return;
-      default:
-        if (protocol.isResp3) {
-          this.#encodeResp3(reply);
-        } else {
-          this.#encode(resp2Form(reply), protocol);
+      case "map":
+      case "set": {
+        // A script's map and set are RESP3's `%` and `~`; in RESP2 arrays (the map flat).
+        const { items } = reply;
+        this.#ascii(
+          !protocol.isResp3 || reply.kind === "array"
+            ? `*${items.length}\r\n`
+            : reply.kind === "map"
+              ? `%${items.length / 2}\r\n`
+              : `~${items.length}\r\n`,
+        );
+        for (const item of items) {
+          this.#encode(item, protocol);
         }
-    }
-  }
-
-  /** A script's RESP3 reply to a RESP3 client (src/networking.c addReplyDouble & co.). */
-  #encodeResp3(reply: Resp3Reply): void {
-    switch (reply.kind) {
+        return;
+      }
+      // A script's other RESP3 types (src/networking.c addReplyDouble & co.), and their RESP2 forms.
       case "double":
-        this.#ascii(`,${reply.text}\r\n`);
+        if (protocol.isResp3) {
+          this.#ascii(`,${reply.text}\r\n`);
+        } else {
+          this.#bulk(reply.text);
+        }
         return;
       case "boolean":
-        this.#ascii(reply.value ? "#t\r\n" : "#f\r\n");
+        this.#ascii(
+          protocol.isResp3
+            ? reply.value
+              ? "#t\r\n"
+              : "#f\r\n"
+            : reply.value
+              ? ":1\r\n"
+              : ":0\r\n",
+        );
         return;
       case "big-number":
-        this.#ascii(`(${reply.text}\r\n`);
+        if (protocol.isResp3) {
+          this.#ascii(`(${reply.text}\r\n`);
+        } else {
+          this.#bulk(reply.text);
+        }
         return;
       case "verbatim":
-        this.#ascii(`=${reply.value.length + 4}\r\n${reply.format}:${reply.value}\r\n`);
-        return;
-      case "map":
-        this.#items(`%${reply.items.length / 2}\r\n`, reply.items, PROTOCOLS[3]);
-        return;
-      case "set":
-        this.#items(`~${reply.items.length}\r\n`, reply.items, PROTOCOLS[3]);
+        if (protocol.isResp3) {
+          this.#ascii(`=${reply.value.length + 4}\r\n${reply.format}:${reply.value}\r\n`);
+        } else {
+          this.#bulk(reply.value);
+        }
         return;
       default:
         reply satisfies never;
-    }
-  }
-
-  /** An aggregate's header (`*3\r\n`, `%1\r\n`, `~2\r\n`) and its items. */
-  #items(header: string, items: readonly EngineReply[], protocol: Protocol): void {
-    this.#ascii(header);
-    for (const item of items) {
-      this.#encode(item, protocol);
     }
   }
 

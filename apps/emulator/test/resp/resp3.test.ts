@@ -120,6 +120,26 @@ describe("RESP3", () => {
       "*3\r\n:1\r\n%1\r\n$1\r\nf\r\n$1\r\nv\r\n_\r\n",
     );
   });
+
+  test("a script's reply nested as deep as it may be leaves whole, under either protocol", async ({
+    expect,
+  }) => {
+    // 1000 levels of `{map={a=…}}` (the engine's limit), then Redis's stack-limit error as the
+    // innermost map's key and value: the encoders must not run out of call stack on the way.
+    await using server = await startRespEmulator();
+    const socket = await server.socket();
+    const script = ["EVAL", "local t = {} t.map = {a = t} return t", "0"];
+    const innermost = "-ERR reached lua stack limit\r\n-ERR reached lua stack limit\r\n";
+    const level = (header: string): string => `${header}$1\r\na\r\n`;
+    expect(await call(socket, script, /limit\r\n-ERR reached lua stack limit\r\n$/)).toBe(
+      level("*2\r\n").repeat(999) + "*2\r\n" + innermost,
+    );
+    await call(socket, ["HELLO", "3"], /\*0\r\n$/);
+    expect(await call(socket, script, /limit\r\n-ERR reached lua stack limit\r\n$/)).toBe(
+      level("%1\r\n").repeat(999) + "%1\r\n" + innermost,
+    );
+    expect(await server.rest(["PING"])).toEqual({ result: "PONG" });
+  });
 });
 
 describe("node-redis", () => {

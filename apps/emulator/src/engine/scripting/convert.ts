@@ -19,10 +19,14 @@ import type { ScriptProtocol } from "./host-functions.ts";
 import { type LuaState, LuaType, lua } from "./lua-runtime.ts";
 
 /**
- * Nesting at which Redis's `lua_checkstack` fails while converting a reply (measured on redis-server:
- * a self-referencing table gives 7995 nested arrays, then the error).
+ * Redis converts a reply recursively, and each value first asks `lua_checkstack(lua, 4)`: past
+ * LUAI_MAXCSTACK (8000 slots) that value becomes the error. An enclosing array holds one slot, a
+ * map or set three or four, so on redis-server 7.0 self-referencing tables nest 7995 arrays, 2665
+ * maps or sets, then the error. The emulator stops every kind at 1000 levels with the same error:
+ * the replies' encoders (RESP, REST's JSON) recurse, one call per level, and 1000 levels leave
+ * them room on any call stack.
  */
-const MAX_REPLY_DEPTH = 7995;
+const MAX_REPLY_NESTING = 1000;
 const STACK_LIMIT_ERROR = "ERR reached lua stack limit";
 const LLONG_MIN = -9223372036854775808n;
 const TWO_POW_63 = 2 ** 63;
@@ -200,7 +204,7 @@ export function luaToReply(L: LuaState, protocol: ScriptProtocol): Reply {
   for (;;) {
     let result: Reply;
     const type = lua.type(L, -1);
-    if (type === LuaType.TABLE && frames.length >= MAX_REPLY_DEPTH) {
+    if (frames.length >= MAX_REPLY_NESTING) {
       lua.pop(L, 1);
       result = reply.error(STACK_LIMIT_ERROR);
     } else if (type === LuaType.TABLE) {

@@ -1,6 +1,7 @@
 import { describe, test } from "vitest";
 import type { Effect } from "../../engine.ts";
 import { ERR } from "../../errors.ts";
+import type { Reply } from "../../reply.ts";
 import { sha1hex } from "../../scripting/scripts.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 
@@ -373,15 +374,29 @@ describe("EVAL", () => {
     );
   });
 
-  test("a reply nested too deep ends with Redis's stack-limit error", ({ expect }) => {
-    const { run } = createTestEngine();
-    let reply = run("EVAL", "local t = {} t[1] = t return t", "0");
-    let depth = 0;
-    while (reply.kind === "array") {
-      reply = reply.items[0] ?? r.nil;
-      depth++;
-    }
-    expect(depth).toBe(7995);
-    expect(reply).toEqual(r.err("ERR reached lua stack limit"));
-  });
+  const stackLimit = "ERR reached lua stack limit";
+  test.for([
+    // The emulator's 1000 levels (Redis: 7995 arrays, 2665 maps or sets); every value at that depth,
+    // a map's key and value alike, is the error.
+    ["local t = {} t[1] = t return t", 1000, [stackLimit]],
+    ["local t = {} t[1] = {1, t} return t", 1000, [stackLimit, stackLimit]],
+    ["local t = {} t.map = {a = t} return t", 1000, [stackLimit, stackLimit]],
+    ["local t = {} t.set = {[t] = true} return t", 1000, [stackLimit]],
+  ] as const)(
+    "a reply nested too deep ends with Redis's stack-limit error: %s",
+    ([script, depth, innermost], { expect }) => {
+      const { run } = createTestEngine();
+      let reply = run("EVAL", script, "0");
+      let levels = 0;
+      let last: readonly Reply[] = [];
+      while (reply.kind === "array" || reply.kind === "map" || reply.kind === "set") {
+        last = reply.items;
+        reply =
+          reply.items.find((item) => item.kind !== "bulk" && item.kind !== "integer") ?? r.nil;
+        levels++;
+      }
+      expect(levels).toBe(depth);
+      expect(last).toEqual(innermost.map((message) => r.err(message)));
+    },
+  );
 });
