@@ -33,6 +33,19 @@ export function isStringTooLongError(error: unknown): boolean {
   return error instanceof Error && "code" in error && error.code === "ERR_STRING_TOO_LONG";
 }
 
+/**
+ * The error reply for a value or path nested deeper than the engine's recursive walks can follow
+ * (a JSON document deepened level by level through paths, a path of thousands of steps): V8's call
+ * stack ran out. RedisJSON's wording for its own nesting limit, with the emulator's reason.
+ */
+export const NESTING_OVER_ENGINE_LIMIT =
+  "ERR recursion limit exceeded (nested deeper than the emulator's call stack follows)";
+
+/** Whether `error` is V8's `RangeError: Maximum call stack size exceeded`. */
+export function isStackOverflowError(error: unknown): boolean {
+  return error instanceof RangeError && error.message === "Maximum call stack size exceeded";
+}
+
 /** Below this length, building the string in JS beats wrapping the bytes in a Buffer. */
 const SHORT_BYTES = 64;
 

@@ -8,7 +8,7 @@
 import { type AccessPolicy, freshStamp, touchedStamp } from "./access-time.ts";
 import { AclRegistry } from "./acl/registry.ts";
 import { type Authenticator, aclAuthenticator } from "./auth.ts";
-import { isStringTooLongError } from "./bytes.ts";
+import { isStackOverflowError, isStringTooLongError, NESTING_OVER_ENGINE_LIMIT } from "./bytes.ts";
 import { CallStats, countedError, isCountedError } from "./call-stats.ts";
 import { ClientPauses } from "./client-pause.ts";
 import { type Clock, systemClock, type TimerHandle } from "./clock.ts";
@@ -512,6 +512,11 @@ export class Engine implements ServerApi, KeyspaceObserver {
       // value before they store it, so the key is normally left as it was.
       if (isStringTooLongError(error)) {
         return reply.error(ERR.STRING_OVER_ENGINE_LIMIT);
+      }
+      // Likewise a value or path nested past what the recursive walks follow; reads and the
+      // walk that finds a write's place come before any change.
+      if (isStackOverflowError(error)) {
+        return reply.error(NESTING_OVER_ENGINE_LIMIT);
       }
       this.#options.onInternalError?.(error, context.argv);
       return reply.error("ERR internal emulator error");

@@ -6,8 +6,10 @@ export {
   binaryToBytes,
   binaryToUtf8,
   bytesToBinary,
+  isStackOverflowError,
   isStringTooLongError,
   MAX_BINARY_LENGTH,
+  NESTING_OVER_ENGINE_LIMIT,
   STRING_OVER_ENGINE_LIMIT,
   utf8ToBinary,
 } from "./bytes.ts";

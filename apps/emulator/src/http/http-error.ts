@@ -1,4 +1,9 @@
-import { isStringTooLongError, STRING_OVER_ENGINE_LIMIT } from "../kv/argv.ts";
+import {
+  isStackOverflowError,
+  isStringTooLongError,
+  NESTING_OVER_ENGINE_LIMIT,
+  STRING_OVER_ENGINE_LIMIT,
+} from "../kv/argv.ts";
 import { BackendUnavailableError } from "../kv/backend.ts";
 import type { EmulatorResponse } from "./types.ts";
 
@@ -62,6 +67,10 @@ export function knownError(error: unknown): { status: number; message: string } 
   // --max-request-bytes allows it, a huge value as JSON or base64): the engine's documented limit.
   if (isStringTooLongError(error)) {
     return { status: 400, message: STRING_OVER_ENGINE_LIMIT };
+  }
+  // A reply nested past what the JSON encoders follow (a deep document's JSON.RESP).
+  if (isStackOverflowError(error)) {
+    return { status: 400, message: NESTING_OVER_ENGINE_LIMIT };
   }
   return undefined;
 }

@@ -157,6 +157,18 @@ describe("ReplyBatch.writeReply", () => {
     );
   });
 
+  test("a reply nested far deeper than the call stack goes is written whole", ({ expect }) => {
+    let value: EngineReply = { kind: "integer", value: 1 };
+    for (let level = 0; level < 100_000; level++) {
+      value = { kind: "array", items: [value, { kind: "null" }] };
+    }
+    const sink = recordingSink();
+    new ReplyBatch(sink).writeReply(value, 3);
+    expect(sink.writes.join("")).toBe(
+      `${"*2\r\n".repeat(100_000)}:1\r\n${"_\r\n".repeat(100_000)}`,
+    );
+  });
+
   test("an integer outside 64 bits is refused, as the encoder refuses it", ({ expect }) => {
     const batch = new ReplyBatch(recordingSink());
     expect(() => batch.writeReply({ kind: "integer", value: 2n ** 63n })).toThrow(RangeError);

@@ -35,6 +35,11 @@ const PROTOCOLS = {
   3: { nullBulk: "_\r\n", nullArray: "_\r\n", isResp3: true },
 } as const;
 type Protocol = (typeof PROTOCOLS)[2 | 3];
+type Aggregate = Extract<EngineReply, { readonly items: readonly EngineReply[] }>;
+
+function isAggregate(reply: EngineReply): reply is Aggregate {
+  return reply.kind === "array" || reply.kind === "map" || reply.kind === "set";
+}
 const CR = 0x0d;
 const DOLLAR = 0x24;
 const ZERO = 0x30;
@@ -218,10 +223,53 @@ export class ReplyBatch {
   }
 
   /**
-   * One call per level of nesting, helpers only for leaves: a script may return 7,995 nested
-   * tables (Redis's own limit), and each level's frame counts against the stack.
+   * Aggregates are walked with a stack of their own, not by recursion: a reply may nest thousands
+   * of levels (a JSON document's JSON.RESP), more than the call stack holds.
    */
   #encode(reply: EngineReply, protocol: Protocol): void {
+    if (!isAggregate(reply)) {
+      this.#leaf(reply, protocol);
+      return;
+    }
+    this.#header(reply, protocol);
+    /** The enclosing aggregates' items and where each resumes, in pairs. */
+    const outer: (readonly EngineReply[] | number)[] = [];
+    let items = reply.items;
+    let index = 0;
+    for (;;) {
+      if (index === items.length) {
+        if (outer.length === 0) {
+          return;
+        }
+        index = outer.pop() as number;
+        items = outer.pop() as readonly EngineReply[];
+        continue;
+      }
+      const item = items[index++] as EngineReply;
+      if (isAggregate(item)) {
+        this.#header(item, protocol);
+        outer.push(items, index);
+        items = item.items;
+        index = 0;
+      } else {
+        this.#leaf(item, protocol);
+      }
+    }
+  }
+
+  /** An aggregate's header; a script's map and set are RESP3's `%` and `~`, in RESP2 arrays. */
+  #header(reply: Aggregate, protocol: Protocol): void {
+    const length = reply.items.length;
+    this.#ascii(
+      !protocol.isResp3 || reply.kind === "array"
+        ? `*${length}\r\n`
+        : reply.kind === "map"
+          ? `%${length / 2}\r\n`
+          : `~${length}\r\n`,
+    );
+  }
+
+  #leaf(reply: Exclude<EngineReply, Aggregate>, protocol: Protocol): void {
     switch (reply.kind) {
       case "simple":
         this.#line(0x2b, reply.value);
@@ -241,23 +289,6 @@ export class ReplyBatch {
       case "null-array":
         this.#ascii(protocol.nullArray);
         return;
-      case "array":
-      case "map":
-      case "set": {
-        // A script's map and set are RESP3's `%` and `~`; in RESP2 arrays (the map flat).
-        const { items } = reply;
-        this.#ascii(
-          !protocol.isResp3 || reply.kind === "array"
-            ? `*${items.length}\r\n`
-            : reply.kind === "map"
-              ? `%${items.length / 2}\r\n`
-              : `~${items.length}\r\n`,
-        );
-        for (const item of items) {
-          this.#encode(item, protocol);
-        }
-        return;
-      }
       // A script's other RESP3 types (src/networking.c addReplyDouble & co.), and their RESP2 forms.
       case "double":
         if (protocol.isResp3) {
@@ -267,15 +298,11 @@ export class ReplyBatch {
         }
         return;
       case "boolean":
-        this.#ascii(
-          protocol.isResp3
-            ? reply.value
-              ? "#t\r\n"
-              : "#f\r\n"
-            : reply.value
-              ? ":1\r\n"
-              : ":0\r\n",
-        );
+        if (protocol.isResp3) {
+          this.#ascii(reply.value ? "#t\r\n" : "#f\r\n");
+        } else {
+          this.#ascii(reply.value ? ":1\r\n" : ":0\r\n");
+        }
         return;
       case "big-number":
         if (protocol.isResp3) {

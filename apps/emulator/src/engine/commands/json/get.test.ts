@@ -1,4 +1,5 @@
 import { describe, test } from "vitest";
+import { NESTING_OVER_ENGINE_LIMIT } from "../../bytes.ts";
 import { ERR } from "../../errors.ts";
 import { createTestEngine, r } from "../../test-support.ts";
 
@@ -116,5 +117,30 @@ describe("JSON.GET", () => {
     const { run } = createTestEngine();
     run("JSON.SET", "doc", "$", DOC);
     expect(run(...argv)).toEqual(r.err(error));
+  });
+
+  test("a document deepened through paths past what the walks follow answers an error, not a crash", ({
+    expect,
+  }) => {
+    // RedisJSON limits one parsed value to 128 levels, not a document grown level by level.
+    const { run } = createTestEngine();
+    const level = `${"[".repeat(100)}${"]".repeat(100)}`;
+    expect(run("JSON.SET", "deep", "$", level)).toEqual(r.ok);
+    // Deeper by 99 levels a step, until a walk runs out of call stack: a clear error, not the
+    // internal one, and the document is left as it was.
+    let depth = 100;
+    let answer = r.ok;
+    for (; depth < 100_000 && answer.kind !== "error"; depth += 99) {
+      answer = run("JSON.SET", "deep", `$${"[0]".repeat(depth - 1)}`, level);
+    }
+    expect(answer).toEqual(r.err(NESTING_OVER_ENGINE_LIMIT));
+    expect(depth).toBeGreaterThan(1000);
+    expect(run("JSON.GET", "deep", `$${"[0]".repeat(depth)}`)).toEqual(
+      r.err(NESTING_OVER_ENGINE_LIMIT),
+    );
+    // The engine goes on, the document as it was.
+    expect(run("JSON.TYPE", "deep")).toEqual(r.bulk("array"));
+    expect(run("JSON.SET", "deep", "$", "[1]")).toEqual(r.ok);
+    expect(run("JSON.GET", "deep")).toEqual(r.bulk("[1]"));
   });
 });
