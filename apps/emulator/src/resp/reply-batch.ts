@@ -232,13 +232,13 @@ export class ReplyBatch {
       return;
     }
     this.#header(reply, protocol);
-    /** The enclosing aggregates' items and where each resumes, in pairs. */
-    const outer: (readonly EngineReply[] | number)[] = [];
+    /** The enclosing aggregates' items and where each resumes, in pairs (made for nesting only). */
+    let outer: (readonly EngineReply[] | number)[] | undefined;
     let items = reply.items;
     let index = 0;
     for (;;) {
       if (index === items.length) {
-        if (outer.length === 0) {
+        if (outer === undefined || outer.length === 0) {
           return;
         }
         index = outer.pop() as number;
@@ -248,6 +248,7 @@ export class ReplyBatch {
       const item = items[index++] as EngineReply;
       if (isAggregate(item)) {
         this.#header(item, protocol);
+        outer ??= [];
         outer.push(items, index);
         items = item.items;
         index = 0;

@@ -23,7 +23,7 @@ import { type LuaState, LuaType, lua } from "./lua-runtime.ts";
  * LUAI_MAXCSTACK (8000 slots) that value becomes the error. An enclosing array holds one slot, a
  * map or set three or four, so on redis-server 7.0 self-referencing tables nest 7995 arrays, 2665
  * maps or sets, then the error. The emulator stops every kind at 1000 levels with the same error:
- * the replies' encoders (RESP, REST's JSON) recurse, one call per level, and 1000 levels leave
+ * REST's JSON encoders and the RESP3 reshaping recurse, one call per level, and 1000 levels leave
  * them room on any call stack.
  */
 const MAX_REPLY_NESTING = 1000;
@@ -118,12 +118,13 @@ function inspectTable(L: LuaState): Reply | Aggregate {
 function verbatimString(L: LuaState): Reply | undefined {
   let value: Reply | undefined;
   if (lua.rawGetField(L, -1, "verbatim_string") === LuaType.TABLE) {
-    const format = lua.rawGetField(L, -1, "format") === LuaType.STRING ? lua.toString(L, -1) : "";
+    const hasFormat = lua.rawGetField(L, -1, "format") === LuaType.STRING;
+    const format = hasFormat ? lua.toString(L, -1) : "";
     lua.pop(L, 1);
-    if (format !== "" && lua.rawGetField(L, -1, "string") === LuaType.STRING) {
+    if (hasFormat && lua.rawGetField(L, -1, "string") === LuaType.STRING) {
       value = { kind: "verbatim", format: verbatimFormat(format), value: lua.toString(L, -1) };
     }
-    if (format !== "") {
+    if (hasFormat) {
       lua.pop(L, 1);
     }
   }

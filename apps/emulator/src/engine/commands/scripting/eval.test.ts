@@ -55,6 +55,7 @@ describe("EVAL", () => {
     ["return {verbatim_string = {format = 'txt', string = 'hi'}}", r.verbatim("txt", "hi")],
     ["return {verbatim_string = {format = 'markdown', string = ''}}", r.verbatim("mar", "")],
     ["return {verbatim_string = {format = 'a\\0b', string = 'x'}}", r.verbatim("a  ", "x")],
+    ["return {verbatim_string = {format = '', string = 'x'}}", r.verbatim("   ", "x")],
     ["redis.setresp(3); return {true, false}", r.arr(r.bool(true), r.bool(false))],
     ["return {1, {err = 'inner'}, 3}", r.arr(r.int(1), r.err("inner"), r.int(3))],
     ["return redis.status_reply('fine')", r.simple("fine")],
