@@ -157,7 +157,9 @@ export function rankDense(
     for (let index = 0; index < count; index++) {
       const row = first + index;
       if (!acceptsAll && !accept(rows[row] as StoredRecord)) {
-        estimates[row] = Number.NEGATIVE_INFINITY;
+        // NaN passes no threshold: with fewer matches than the limit the threshold is -Infinity,
+        // which -Infinity would pass, and a filtered-out record would be a result.
+        estimates[row] = Number.NaN;
         continue;
       }
       const score = estimateFromDot(dots[index] as number, norms[row] as number);
