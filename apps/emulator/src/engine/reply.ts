@@ -34,7 +34,7 @@ export type Resp3Reply =
 
 /**
  * A command's RESP2-terms reply to `argv` as Redis writes it under RESP3, by the command's shape
- * (`reshapeResp3`'s rules): for a script that called `redis.setresp(3)`. Nulls stay the engine's;
+ * (`resp3Reshaper`'s rules): for a script that called `redis.setresp(3)`. Nulls stay the engine's;
  * the script's conversion makes them nil.
  */
 export const toResp3Reply: (value: Reply, request: Resp3Request) => Reply = resp3Reshaper<

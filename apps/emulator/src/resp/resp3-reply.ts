@@ -1,7 +1,7 @@
 /**
  * A reply as a RESP3 connection gets it: the backends answer in RESP2 terms, and the command's
  * `resp3` shape (the command table, `engine/commands/define.ts`) says how Redis writes it under
- * RESP3 (`reshapeResp3`, `@stratus/core/resp3`). Nulls (`$-1`, `*-1`) are RESP3's one null
+ * RESP3 (`resp3Reshaper`, `@stratus/core/resp3`). Nulls (`$-1`, `*-1`) are RESP3's one null
  * everywhere; errors stay where they are.
  */
 import type { Resp2Value } from "@stratus/core/resp2";

@@ -179,7 +179,7 @@ export interface CommandSpec<TParsed> {
    */
   readonly keysWithFlags?: (argv: readonly string[]) => KeyReference[];
   /**
-   * How the reply changes under RESP3, where it does (`reshapeResp3` in `@stratus/core/resp3`): the
+   * How the reply changes under RESP3, where it does (`resp3Reshaper` in `@stratus/core/resp3`): the
    * engine answers in RESP2 terms, and the RESP listener, or a script after `redis.setresp(3)`,
    * reshapes the reply.
    */
