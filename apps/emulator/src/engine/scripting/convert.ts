@@ -323,9 +323,7 @@ export function pushReply(L: LuaState, value: Reply, protocol: ScriptProtocol): 
       }
       return;
     case "simple":
-      lua.createTable(L, 0, 1);
-      lua.pushString(L, value.value);
-      lua.setField(L, -2, "ok");
+      pushOneField(L, "ok", value.value);
       return;
     case "error":
       pushErrorTable(L, `-${value.message}`);
@@ -346,14 +344,10 @@ export function pushReply(L: LuaState, value: Reply, protocol: ScriptProtocol): 
       lua.pushBoolean(L, value.value);
       return;
     case "double":
-      lua.createTable(L, 0, 1);
-      lua.pushNumber(L, value.value);
-      lua.setField(L, -2, "double");
+      pushOneField(L, "double", value.value);
       return;
     case "big-number":
-      lua.createTable(L, 0, 1);
-      lua.pushString(L, value.text);
-      lua.setField(L, -2, "big_number");
+      pushOneField(L, "big_number", value.text);
       return;
     case "verbatim":
       lua.createTable(L, 0, 1);
@@ -371,6 +365,17 @@ export function pushReply(L: LuaState, value: Reply, protocol: ScriptProtocol): 
     default:
       value satisfies never;
   }
+}
+
+/** `{field=value}`: a status, a double, a big number. */
+function pushOneField(L: LuaState, field: string, value: string | number): void {
+  lua.createTable(L, 0, 1);
+  if (typeof value === "number") {
+    lua.pushNumber(L, value);
+  } else {
+    lua.pushString(L, value);
+  }
+  lua.setField(L, -2, field);
 }
 
 /** `{map={key=value…}}` or `{set={member=true…}}`; a null key (none in Redis's replies) is skipped. */
