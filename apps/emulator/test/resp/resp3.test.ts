@@ -132,11 +132,11 @@ describe("RESP3", () => {
     const innermost = "-ERR reached lua stack limit\r\n-ERR reached lua stack limit\r\n";
     const level = (header: string): string => `${header}$1\r\na\r\n`;
     expect(await call(socket, script, /limit\r\n-ERR reached lua stack limit\r\n$/)).toBe(
-      level("*2\r\n").repeat(999) + "*2\r\n" + innermost,
+      `${level("*2\r\n").repeat(999)}*2\r\n${innermost}`,
     );
     await call(socket, ["HELLO", "3"], /\*0\r\n$/);
     expect(await call(socket, script, /limit\r\n-ERR reached lua stack limit\r\n$/)).toBe(
-      level("%1\r\n").repeat(999) + "%1\r\n" + innermost,
+      `${level("%1\r\n").repeat(999)}%1\r\n${innermost}`,
     );
     expect(await server.rest(["PING"])).toEqual({ result: "PONG" });
   });
