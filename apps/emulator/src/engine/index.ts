@@ -25,7 +25,7 @@ export {
   type OutputBufferLimits,
   readOutputBufferLimits,
 } from "./output-buffer-limits.ts";
-export type { Reply } from "./reply.ts";
+export type { Reply, Resp3Reply } from "./reply.ts";
 export { resp2Form } from "./reply.ts";
 export type { Session } from "./session.ts";
 export { mayWrite, TransactionQueue } from "./transaction-queue.ts";

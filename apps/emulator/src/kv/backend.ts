@@ -4,7 +4,7 @@
  * Redis errors are replies, never throws; a throw means the backend itself failed.
  */
 import type { Resp2Value } from "@stratus/core/resp2";
-import type { Reply } from "../engine/index.ts";
+import type { Reply, Resp3Reply } from "../engine/index.ts";
 import type { StoreState } from "../storage/index.ts";
 import type { Command } from "./command-info.ts";
 import type { OutputLimitSource } from "./output-limit.ts";
@@ -22,6 +22,9 @@ export type Argv = readonly string[];
  * wire (`KvSession.executeReply`) rather than through a `Resp2Value`.
  */
 export type EngineReply = Reply;
+export { resp2Form } from "../engine/index.ts";
+/** The RESP3 types a script's reply may hold, and their RESP2 forms. */
+export type { Resp3Reply };
 
 export interface KvCaller {
   /** Read-only token or the `default_ro` user. */

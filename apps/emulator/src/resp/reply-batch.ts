@@ -8,7 +8,7 @@
  */
 import type { Socket } from "node:net";
 import { binaryToUtf8 } from "../kv/argv.ts";
-import type { EngineReply } from "../kv/backend.ts";
+import { type EngineReply, type Resp3Reply, resp2Form } from "../kv/backend.ts";
 import { replySlabs, SLAB_BYTES, type SlabPool } from "./slab-pool.ts";
 
 /** What the batch needs of its socket. */
@@ -290,34 +290,30 @@ export class ReplyBatch {
       case "null-array":
         this.#ascii(protocol.nullArray);
         return;
-      // A script's other RESP3 types (src/networking.c addReplyDouble & co.), and their RESP2 forms.
-      case "double":
+      default:
         if (protocol.isResp3) {
-          this.#ascii(`,${reply.text}\r\n`);
+          this.#resp3Leaf(reply);
         } else {
-          this.#bulk(reply.text);
+          // A script's RESP3 type under RESP2: a bulk string or an integer.
+          this.#leaf(resp2Form(reply) as Exclude<EngineReply, Aggregate>, protocol);
         }
+    }
+  }
+
+  /** A script's other RESP3 types (src/networking.c addReplyDouble & co.). */
+  #resp3Leaf(reply: Exclude<Resp3Reply, Aggregate>): void {
+    switch (reply.kind) {
+      case "double":
+        this.#ascii(`,${reply.text}\r\n`);
         return;
       case "boolean":
-        if (protocol.isResp3) {
-          this.#ascii(reply.value ? "#t\r\n" : "#f\r\n");
-        } else {
-          this.#ascii(reply.value ? ":1\r\n" : ":0\r\n");
-        }
+        this.#ascii(reply.value ? "#t\r\n" : "#f\r\n");
         return;
       case "big-number":
-        if (protocol.isResp3) {
-          this.#ascii(`(${reply.text}\r\n`);
-        } else {
-          this.#bulk(reply.text);
-        }
+        this.#ascii(`(${reply.text}\r\n`);
         return;
       case "verbatim":
-        if (protocol.isResp3) {
-          this.#ascii(`=${reply.value.length + 4}\r\n${reply.format}:${reply.value}\r\n`);
-        } else {
-          this.#bulk(reply.value);
-        }
+        this.#ascii(`=${reply.value.length + 4}\r\n${reply.format}:${reply.value}\r\n`);
         return;
       default:
         reply satisfies never;
